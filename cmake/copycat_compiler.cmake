@@ -1,0 +1,17 @@
+# Warnings, warnings-as-errors, sanitizers and ccache, applied to every Copycat target.
+
+find_program(COPYCAT_CCACHE ccache)
+if(COPYCAT_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${COPYCAT_CCACHE})
+endif()
+
+add_library(copycat_warnings INTERFACE)
+target_compile_options(copycat_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wimplicit-fallthrough
+  $<$<BOOL:${COPYCAT_WERROR}>:-Werror>)
+
+if(COPYCAT_SANITIZE)
+  list(JOIN COPYCAT_SANITIZE "," _copycat_sanitizers)
+  add_compile_options(-fsanitize=${_copycat_sanitizers} -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=${_copycat_sanitizers})
+endif()

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs every Debian package Copycat's build, tests and local Kafka need.
+# Idempotent and quiet when everything is already there.
+set -euo pipefail
+
+packages=(
+  g++ cmake ninja-build pkg-config ccache          # toolchain
+  librdkafka-dev libboost1.81-dev rapidjson-dev libfmt-dev libssl-dev catch2   # libraries
+  openjdk-17-jre-headless maven                    # the local Kafka broker (jars from Maven Central)
+  python3 curl procps                               # scripts and tests
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+echo "copycat: installing ${missing[*]}" >&2
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "copycat: packages installed" >&2

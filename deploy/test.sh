@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The one command that installs, builds and tests Copycat on a fresh machine:
+#   1. Debian packages (deploy/install-deps.sh)
+#   2. build (deploy/build.sh)
+#   3. unit tests (ctest -L unit; no broker)
+#   4. a real Kafka 4.x broker from Maven Central jars, and the tests that need it (ctest -L cluster)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+build_dir=${COPYCAT_BUILD_DIR:-build}
+started=$(date +%s)
+
+step() { printf '\n== copycat: %s\n' "$*" >&2; }
+
+step "installing packages"
+deploy/install-deps.sh
+
+step "building into $build_dir"
+deploy/build.sh
+
+step "unit tests"
+(cd "$build_dir" && ctest -L unit --output-on-failure -j2)
+
+step "starting a local Kafka broker and running the cluster tests"
+deploy/kafka/with-kafka.sh bash -c "cd '$root/$build_dir' && ctest -L cluster --output-on-failure"
+
+step "all tests passed in $(( $(date +%s) - started )) s"

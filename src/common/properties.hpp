@@ -1,0 +1,19 @@
+#pragma once
+// Java .properties files (the format of Kafka's worker and connector configs): `key=value`,
+// `key: value` or `key value`; `#`/`!` comments; backslash line continuation; \t \n \r \f \uXXXX
+// and escaped separators. Later keys win, as in java.util.Properties.
+
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "common/result.hpp"
+
+namespace copycat {
+
+using string_map = std::map<std::string, std::string, std::less<>>;
+
+result<string_map> parse_properties(std::string_view text);
+result<string_map> read_properties_file(const std::string& path);
+
+}  // namespace copycat
