@@ -1,0 +1,43 @@
+// The built copycat-file library, loaded the way the worker loads plugins.
+#include <catch2/catch.hpp>
+
+#include <dlfcn.h>
+
+#include <string>
+
+#include "copycat/plugin.hpp"
+
+using namespace copycat;
+
+TEST_CASE("copycat-file exports both connectors under Kafka's class names") {
+    void* handle = dlopen(COPYCAT_FILE_PLUGIN_PATH, RTLD_NOW | RTLD_LOCAL);
+    INFO((handle == nullptr ? dlerror() : ""));
+    REQUIRE(handle != nullptr);
+    auto entry = reinterpret_cast<copycat_plugin_entry_fn>(dlsym(handle, COPYCAT_PLUGIN_ENTRY_SYMBOL));
+    REQUIRE(entry != nullptr);
+    const copycat_plugin_manifest* manifest = entry();
+    CHECK(check_plugin_manifest(manifest) == std::nullopt);
+    REQUIRE(manifest->plugin_count == 2);
+
+    const plugin_descriptor& source = manifest->plugins[0];
+    CHECK(std::string(source.class_name) == "org.apache.kafka.connect.file.FileStreamSourceConnector");
+    CHECK(source.kind == plugin_kind::source_connector);
+    CHECK(std::string(source.version) == "4.0.0");
+    const plugin_descriptor& sink = manifest->plugins[1];
+    CHECK(std::string(sink.class_name) == "org.apache.kafka.connect.file.FileStreamSinkConnector");
+    CHECK(sink.kind == plugin_kind::sink_connector);
+    CHECK(std::string(sink.version) == "4.0.0");
+    {
+        auto connector = source.create<source_connector>();
+        CHECK(connector->version() == "4.0.0");
+        const auto report = connector->validate({});
+        bool topic_error = false;
+        for (const auto& v : report) topic_error |= v.name == "topic" && v.has_errors();
+        CHECK(topic_error);
+        CHECK_THROWS_AS(connector->start({}), config_error);  // caught by type across the boundary
+        CHECK(connector->create_task() != nullptr);
+        auto sink_connector_instance = sink.create<sink_connector>();
+        CHECK(sink_connector_instance->config().contains("file"));
+    }
+    dlclose(handle);
+}
