@@ -6,6 +6,8 @@
 #include <rapidjson/writer.h>
 
 #include <algorithm>
+#include <charconv>
+#include <cstdlib>
 #include <cmath>
 #include <limits>
 
@@ -108,6 +110,26 @@ class builder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, builder> 
   bool Int64(std::int64_t i) { return add(value(static_cast<long long>(i))); }
   bool Uint64(std::uint64_t u) { return add(value(static_cast<unsigned long long>(u))); }
   bool Double(double d) { return add(value(d)); }
+  // Numbers arrive as text (kParseNumbersAsStringsFlag) and are converted exactly here:
+  // RapidJSON's own full-precision path has undefined behaviour on inputs like 0e300.
+  bool RawNumber(const char* s, rapidjson::SizeType n, bool) {
+    const char* end = s + n;
+    const bool integral = std::find_if(s, end, [](char c) { return c == '.' || c == 'e' || c == 'E'; }) == end;
+    if (integral) {
+      if (*s == '-') {
+        long long i = 0;
+        if (auto r = std::from_chars(s, end, i); r.ec == std::errc() && r.ptr == end) return add(value(i));
+      } else {
+        unsigned long long u = 0;
+        if (auto r = std::from_chars(s, end, u); r.ec == std::errc() && r.ptr == end) return add(value(u));
+      }
+    }
+    double d = 0;
+    const auto r = std::from_chars(s, end, d);
+    if (r.ptr != end) return false;
+    if (r.ec == std::errc::result_out_of_range) d = std::strtod(std::string(s, n).c_str(), nullptr);  // +-inf or 0
+    return add(value(d));
+  }
   bool String(const char* s, rapidjson::SizeType n, bool) { return add(value(std::string(s, n))); }
   bool Key(const char* s, rapidjson::SizeType n, bool) {
     keys_.emplace_back(s, n);
@@ -165,7 +187,7 @@ result<value> parse(std::string_view text, const parse_options& options) {
   rapidjson::MemoryStream ms(text.data(), text.size());
   rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> is(ms);
   constexpr unsigned flags =
-      rapidjson::kParseIterativeFlag | rapidjson::kParseFullPrecisionFlag | rapidjson::kParseValidateEncodingFlag;
+      rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag | rapidjson::kParseValidateEncodingFlag;
   const rapidjson::ParseResult r = reader.Parse<flags>(is, b);
   if (b.too_deep())
     return make_error(errc::invalid_argument,

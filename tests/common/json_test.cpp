@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "common/json.hpp"
 
 using namespace copycat;
@@ -66,4 +68,25 @@ TEST_CASE("json equality compares numbers by value across integer kinds") {
   CHECK_FALSE(json::value(1) == json::value(2));
   CHECK(json::value(1.0) == json::value(1));
   CHECK_FALSE(json::value("1") == json::value(1));
+}
+
+TEST_CASE("json numbers convert exactly, including extreme exponents and 64-bit edges") {
+  auto r = json::parse(R"([0e300, 0e88, 1e-400, -1e-400, 5e-400, 0.1, 9223372036854775807, -9223372036854775808,
+                           18446744073709551616, 1.7976931348623157e308])");
+  REQUIRE(r.ok());
+  const auto& a = r->as_array();
+  CHECK(a[0].as_double() == 0.0);
+  CHECK(a[1].as_double() == 0.0);
+  CHECK(a[2].as_double() == 0.0);
+  CHECK(a[3].as_double() == 0.0);
+  CHECK(a[4].as_double() == 0.0);
+  CHECK(a[5].as_double() == 0.1);
+  CHECK(a[6].as_int64() == std::numeric_limits<std::int64_t>::max());
+  CHECK(a[7].as_int64() == std::numeric_limits<std::int64_t>::min());
+  CHECK(a[8].type() == json::kind::number);  // beyond 64 bits: a double
+  CHECK(a[9].as_double() == std::numeric_limits<double>::max());
+  CHECK_FALSE(json::parse("01x").ok());
+  auto too_big = json::parse("[1e400]");  // no double holds it: an error, not infinity
+  REQUIRE_FALSE(too_big.ok());
+  CHECK_THAT(too_big.err().message, Catch::Contains("too big"));
 }

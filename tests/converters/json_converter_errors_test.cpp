@@ -2,7 +2,6 @@
 #include <catch2/catch.hpp>
 
 #include <random>
-#include <regex>
 
 #include "copycat/data.hpp"
 #include "json_test_support.hpp"
@@ -187,11 +186,6 @@ TEST_CASE("JsonConverter fails only with data_error on random input") {
         const std::size_t length = random() % 40;
         for (std::size_t i = 0; i < length; ++i) {
             text += alphabet[random() % alphabet.size()];
-        }
-        // RapidJSON 1.1.0 (behind the JSON facade) has undefined behaviour on exponents of a zero
-        // mantissa ("0e88"); that is the facade's to fix, so such inputs are left out here.
-        if (std::regex_search(text, std::regex("[0-9][eE]"))) {
-            continue;
         }
         for (json_converter* c : {with.get(), without.get()}) {
             try {
