@@ -86,7 +86,7 @@ void append_java_struct(std::string& out, const struct_value& st) {
     out += "Struct{";
     bool first = true;
     for (const field& f : st.schema()->fields()) {
-        const value& fv = field_value_without_default(st, f);
+        const value& fv = st.get_without_default(f);
         if (fv.is_null()) {
             continue;
         }
@@ -217,14 +217,6 @@ void append_values(std::string& out, const value& v, bool embedded) {
 }
 
 }  // namespace
-
-const value& field_value_without_default(const struct_value& st, const field& f) {
-    // struct_value::get(field) returns a reference to the field schema's default when the field
-    // is unset, so that reference tells an unset field from one holding an equal value.
-    static const value null_value;
-    const value& v = st.get(f);
-    return &v == &f.schema->default_value() ? null_value : v;
-}
 
 std::int64_t epoch_millis(const value& temporal) {
     switch (temporal.kind()) {

@@ -27,10 +27,6 @@ std::string java_object_text(const value& v);
 /// "yyyy-MM-ddTHH:mm:ss.SSSZ" (UTC).
 std::string values_string_text(const value& v);
 
-/// The value of field `f` of `st` as stored, without falling back to the field's default
-/// (Kafka: Struct.getWithoutDefault). `f` must be one of the struct's own schema fields.
-const value& field_value_without_default(const struct_value& st, const field& f);
-
 /// The Java class Kafka would hold for a value of this kind, as "class java.lang.Integer"
 /// (Object.getClass().toString(), used in Kafka's error messages).
 std::string_view java_class_of(value_kind kind) noexcept;

@@ -76,7 +76,8 @@ void write_schema_members(json::writer& w, const schema& s, json_value_encoder& 
     if (s.doc()) {
         w.key("doc").string(*s.doc());
     }
-    if (!s.parameters().empty()) {
+    // In insertion order; an explicitly empty parameter map is written as "parameters":{}.
+    if (s.has_parameters()) {
         w.key("parameters").start_object();
         for (const auto& [k, v] : s.parameters()) {
             w.key(k).string(v);
@@ -151,6 +152,8 @@ void read_metadata(schema_builder& builder, const json::value& node, json_value_
     if (const json::value* doc = find_member(node, "doc"); doc != nullptr && doc->is_string()) {
         builder.doc(doc->as_string());
     }
+    // Kept in the order they are written. Like Kafka, an empty "parameters" object adds none,
+    // so the schema read has no parameters at all (and is written back without "parameters").
     if (const json::value* params = find_member(node, "parameters"); params != nullptr && params->is_object()) {
         for (const auto& m : params->as_object()) {
             if (!m.val.is_string()) {

@@ -3,9 +3,10 @@
 //
 // The JSON form lists, in this order: "type", then "items" (array) or "keys" and "values"
 // (map) or "fields" (struct), then "optional", "name", "version", "doc", "parameters" and
-// "default" (each only when set). A struct field is the field schema's object with "field"
-// (its name) added last. Type names are boolean, int8, int16, int32, int64, float, double,
-// bytes, string, array, map and struct.
+// "default" (each only when set; "parameters" lists the schema's parameters in their order, and
+// is written as {} for an explicitly empty parameter map). A struct field is the field schema's
+// object with "field" (its name) added last. Type names are boolean, int8, int16, int32, int64,
+// float, double, bytes, string, array, map and struct.
 #pragma once
 
 #include "common/json.hpp"

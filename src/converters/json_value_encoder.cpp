@@ -251,7 +251,7 @@ void json_value_encoder::write_struct(json::writer& w, const schema& s, const va
     w.start_object();
     for (const field& f : st.schema()->fields()) {
         w.key(f.name);
-        write(w, f.schema.get(), options_.replace_null_with_default ? st.get(f) : field_value_without_default(st, f));
+        write(w, f.schema.get(), options_.replace_null_with_default ? st.get(f) : st.get_without_default(f));
     }
     w.end_object();
 }

@@ -1,6 +1,8 @@
 // Reading JSON: the cases of Kafka's JsonConverterTest (*ToConnect) and more.
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 #include "copycat/data.hpp"
 #include "json_test_support.hpp"
 
@@ -132,6 +134,40 @@ TEST_CASE("JsonConverter reads decimals in both formats") {
           sv(decimal_schema(17), decimal::parse("1.23456789123456789")));
     CHECK(read_json(*c, R"({ "schema": { "type": "bytes", "name": "org.apache.kafka.connect.data.Decimal", "version": 1, "parameters": { "scale": "0" } }, "payload": 123456789012345678901234567890 })") ==
           sv(decimal_schema(0), decimal::parse("123456789012345678901234567890")));
+}
+
+TEST_CASE("JsonConverter reads schema parameters in their written order") {
+    auto c = make_json_converter();
+    const std::string text =
+        R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2","connect.decimal.precision":"10"}},"payload":"AJw="})";
+    const auto read = read_json(*c, text);
+    REQUIRE(read.schema);
+    CHECK(std::vector<schema_parameters::value_type>(read.schema->parameters().begin(), read.schema->parameters().end()) ==
+          std::vector<schema_parameters::value_type>{{"scale", "2"}, {"connect.decimal.precision", "10"}});
+    CHECK(read == sv(decimal_builder(2).parameter("connect.decimal.precision", "10").build(), decimal(156, 2)));
+    // Written back byte for byte, also by a converter that has not cached the schema.
+    CHECK(write_json(*c, read.schema, read.val) == text);
+    CHECK(write_json(*make_json_converter(), read.schema, read.val) == text);
+
+    const auto zyx = read_json(*c, R"({"schema":{"type":"string","parameters":{"z":"1","y":"2","x":"3"}},"payload":"v"})");
+    REQUIRE(zyx.schema);
+    CHECK(write_json(*make_json_converter(), zyx.schema, zyx.val) ==
+          R"({"schema":{"type":"string","optional":false,"parameters":{"z":"1","y":"2","x":"3"}},"payload":"v"})");
+}
+
+TEST_CASE("JsonConverter reads an empty parameters object as no parameters, like Kafka") {
+    // Kafka's asConnectSchema calls SchemaBuilder.parameter once per member, so {} leaves the
+    // schema without a parameter map; written again, it has no "parameters".
+    auto c = make_json_converter();
+    const auto read = read_json(*c, R"({"schema":{"type":"string","optional":true,"parameters":{}},"payload":"v"})");
+    REQUIRE(read.schema);
+    CHECK_FALSE(read.schema->has_parameters());
+    CHECK(read == sv(schema::optional_string(), "v"));
+    CHECK(write_json(*make_json_converter(), read.schema, read.val) == R"({"schema":{"type":"string","optional":true},"payload":"v"})");
+
+    const auto none = read_json(*c, R"({"schema":{"type":"string","optional":true},"payload":"v"})");
+    REQUIRE(none.schema);
+    CHECK_FALSE(none.schema->has_parameters());
 }
 
 TEST_CASE("JsonConverter reads Date, Time and Timestamp like Kafka") {

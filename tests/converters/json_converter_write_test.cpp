@@ -127,6 +127,50 @@ TEST_CASE("JsonConverter writes logical types like Kafka") {
           R"({"schema":{"type":"bytes","optional":true,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2"},"default":"AJw="},"payload":"AJw="})");
 }
 
+TEST_CASE("JsonConverter writes schema parameters in their insertion order") {
+    auto c = make_json_converter();
+    // Debezium's Decimal: Kafka's Decimal.builder adds "scale", Debezium then its precision.
+    const auto dec = decimal_builder(2).parameter("connect.decimal.precision", "10").build();
+    CHECK(write_json(*c, dec, decimal(156, 2)) ==
+          R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2","connect.decimal.precision":"10"}},"payload":"AJw="})");
+    const auto zyx = schema_builder::string().parameter("z", "1").parameter("y", "2").parameter("x", "3").build();
+    CHECK(write_json(*c, zyx, "v") ==
+          R"({"schema":{"type":"string","optional":false,"parameters":{"z":"1","y":"2","x":"3"}},"payload":"v"})");
+    // A key set again keeps its first position.
+    const auto again = schema_builder::string().parameter("b", "1").parameter("a", "2").parameter("b", "3").build();
+    CHECK(write_json(*c, again, "v") ==
+          R"({"schema":{"type":"string","optional":false,"parameters":{"b":"3","a":"2"}},"payload":"v"})");
+}
+
+TEST_CASE("JsonConverter writes an empty parameter map as {} and no parameters not at all") {
+    auto c = make_json_converter();
+    CHECK(write_json(*c, schema_builder::int32().build(), 1) == R"({"schema":{"type":"int32","optional":false},"payload":1})");
+    // SchemaBuilder.parameters with an empty map adds no parameter map.
+    CHECK(write_json(*c, schema_builder::int64().parameters(schema_parameters{}).build(), std::int64_t{1}) ==
+          R"({"schema":{"type":"int64","optional":false},"payload":1})");
+    const auto empty = schema_builder::string().optional().name("n").replace_parameters(schema_parameters{}).build();
+    CHECK(write_json(*c, empty, "v") ==
+          R"({"schema":{"type":"string","optional":true,"name":"n","parameters":{}},"payload":"v"})");
+    const auto st = schema_builder::struct_().field("f", empty).build();
+    struct_value sv(st);
+    sv.put("f", "v");
+    CHECK(write_json(*c, st, sv) ==
+          R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"name":"n","parameters":{},"field":"f"}],"optional":false},"payload":{"f":"v"}})");
+}
+
+TEST_CASE("JsonConverter shares cached schema text between schemas equal up to parameter order, like Kafka") {
+    // Kafka's write cache is keyed by Schema.equals, which compares parameter maps regardless of
+    // their order: a schema equal to one written before is written with the earlier text.
+    auto c = make_json_converter();
+    const auto ab = schema_builder::string().parameter("a", "1").parameter("b", "2").build();
+    const auto ba = schema_builder::string().parameter("b", "2").parameter("a", "1").build();
+    CHECK(write_json(*c, ab, "v") == R"({"schema":{"type":"string","optional":false,"parameters":{"a":"1","b":"2"}},"payload":"v"})");
+    CHECK(write_json(*c, ba, "v") == R"({"schema":{"type":"string","optional":false,"parameters":{"a":"1","b":"2"}},"payload":"v"})");
+    CHECK(c->from_connect_schema_cache_size() == 1);
+    auto fresh = make_json_converter();
+    CHECK(write_json(*fresh, ba, "v") == R"({"schema":{"type":"string","optional":false,"parameters":{"b":"2","a":"1"}},"payload":"v"})");
+}
+
 TEST_CASE("JsonConverter writes NUMERIC decimals as BigDecimal.toString") {
     auto c = make_json_converter({{"decimal.format", "NUMERIC"}});
     CHECK(write_json(*c, decimal_schema(2), decimal(156, 2)) ==

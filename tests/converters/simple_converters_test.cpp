@@ -62,6 +62,8 @@ TEST_CASE("StringConverter writes the Java toString of values") {
     CHECK(text_of(write(c, s, st)) == "Struct{a=1}");
     st.put("b", "x");
     CHECK(text_of(write(c, s, st)) == "Struct{a=1,b=x}");
+    st.put("c", "d");  // set to its default: no longer unset
+    CHECK(text_of(write(c, s, st)) == "Struct{a=1,b=x,c=d}");
     CHECK_FALSE(write(c, schema::optional_string(), value()).has_value());
 }
 

@@ -11,13 +11,13 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "copycat/data/schema_parameters.hpp"
 #include "copycat/data/schema_type.hpp"
 #include "copycat/data/value.hpp"
 
@@ -53,7 +53,12 @@ public:
     const std::optional<std::string>& name() const noexcept { return name_; }
     const std::optional<std::int32_t>& version() const noexcept { return version_; }
     const std::optional<std::string>& doc() const noexcept { return doc_; }
-    const std::map<std::string, std::string>& parameters() const noexcept { return parameters_; }
+    /// The parameters in insertion order; empty when the schema has none.
+    const schema_parameters& parameters() const noexcept { return parameters_; }
+    /// False when the schema has no parameter map at all (Kafka: parameters() is null), true
+    /// when it has one, even an empty one. Kafka's JsonConverter writes "parameters" only when
+    /// this is true, so an explicitly empty map comes out as "parameters":{}.
+    bool has_parameters() const noexcept { return has_parameters_; }
 
     /// True when name() equals `logical_name`.
     bool has_name(std::string_view logical_name) const noexcept { return name_ && *name_ == logical_name; }
@@ -76,7 +81,8 @@ public:
     std::string to_string() const;
 
     /// Deep, structural equality (type, optional, default, name, version, doc, parameters, key,
-    /// value and field schemas) like ConnectSchema.equals.
+    /// value and field schemas) like ConnectSchema.equals. Parameters compare regardless of their
+    /// order, but no parameters differs from an empty parameter map.
     friend bool operator==(const schema& a, const schema& b) noexcept;
 
     /// A hash consistent with operator== (for caches keyed by schema).
@@ -116,7 +122,8 @@ private:
     std::optional<std::string> name_;
     std::optional<std::int32_t> version_;
     std::optional<std::string> doc_;
-    std::map<std::string, std::string> parameters_;
+    schema_parameters parameters_;
+    bool has_parameters_ = false;  // false: no parameter map (parameters_ is then empty)
     schema_ptr key_schema_;
     schema_ptr value_schema_;
     std::vector<struct field> fields_;

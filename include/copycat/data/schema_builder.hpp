@@ -13,7 +13,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,7 +46,8 @@ public:
     /// parameters, fields, key and value schemas. Add fields or change metadata, then build().
     static schema_builder copy_of(const schema& source);
     /// A builder with the type, name, version, doc and parameters of `source`, but no fields,
-    /// not optional and no default (Kafka: SchemaUtil.copySchemaBasics).
+    /// not optional and no default (Kafka: SchemaUtil.copySchemaBasics). Like Kafka, an empty
+    /// parameter map is not copied (the builder then has no parameters).
     static schema_builder copy_basics(const schema& source);
 
     schema_builder& optional();
@@ -57,8 +57,17 @@ public:
     schema_builder& name(std::string schema_name);
     schema_builder& version(std::int32_t schema_version);
     schema_builder& doc(std::string schema_doc);
+    /// Sets one parameter: a new key goes after the existing ones, an existing key keeps its
+    /// position and takes the new value (Kafka: SchemaBuilder.parameter).
     schema_builder& parameter(std::string key, std::string val);
-    schema_builder& parameters(const std::map<std::string, std::string>& params);
+    /// parameter() for each entry of `params`, in its order. Adds to the existing parameters;
+    /// an empty `params` changes nothing, so it never creates an empty parameter map (Kafka:
+    /// SchemaBuilder.parameters).
+    schema_builder& parameters(const schema_parameters& params);
+    /// Sets the parameters to exactly `params`, dropping any set before: std::nullopt gives a
+    /// schema without parameters, an empty map a schema with an explicitly empty parameter map
+    /// (as Kafka's ConnectSchema constructor takes them).
+    schema_builder& replace_parameters(std::optional<schema_parameters> params);
     /// Appends a field to a STRUCT builder.
     schema_builder& field(std::string field_name, schema_ptr field_schema);
 

@@ -84,7 +84,8 @@ bool operator==(const schema& a, const schema& b) noexcept {
         return true;
     }
     return a.type_ == b.type_ && a.optional_ == b.optional_ && a.name_ == b.name_ &&
-           a.version_ == b.version_ && a.doc_ == b.doc_ && a.parameters_ == b.parameters_ &&
+           a.version_ == b.version_ && a.doc_ == b.doc_ &&
+           a.has_parameters_ == b.has_parameters_ && a.parameters_ == b.parameters_ &&
            a.default_ == b.default_ && schemas_equal(a.key_schema_, b.key_schema_) &&
            schemas_equal(a.value_schema_, b.value_schema_) && a.fields_ == b.fields_;
 }
@@ -94,10 +95,7 @@ std::size_t schema::hash() const noexcept {
     combine(seed, optional_ ? 1 : 0);
     combine(seed, name_ ? std::hash<std::string>{}(*name_) : 0);
     combine(seed, version_ ? std::hash<std::int32_t>{}(*version_) : 0);
-    for (const auto& [k, v] : parameters_) {
-        combine(seed, std::hash<std::string>{}(k));
-        combine(seed, std::hash<std::string>{}(v));
-    }
+    combine(seed, has_parameters_ ? parameters_.hash() + 1 : 0);
     combine(seed, key_schema_ ? key_schema_->hash() : 0);
     combine(seed, value_schema_ ? value_schema_->hash() : 0);
     for (const auto& f : fields_) {

@@ -56,7 +56,7 @@ schema_builder schema_builder::copy_basics(const schema& source) {
     b.built_.name_ = source.name_;
     b.built_.version_ = source.version_;
     b.built_.doc_ = source.doc_;
-    b.built_.parameters_ = source.parameters_;
+    b.parameters(source.parameters_);
     b.built_.key_schema_ = source.key_schema_;
     b.built_.value_schema_ = source.value_schema_;
     b.overridable_ = true;
@@ -109,14 +109,23 @@ schema_builder& schema_builder::doc(std::string schema_doc) {
 }
 
 schema_builder& schema_builder::parameter(std::string key, std::string val) {
-    built_.parameters_[std::move(key)] = std::move(val);
+    built_.parameters_.put(std::move(key), std::move(val));
+    built_.has_parameters_ = true;
     return *this;
 }
 
-schema_builder& schema_builder::parameters(const std::map<std::string, std::string>& params) {
-    for (const auto& [k, v] : params) {
-        built_.parameters_[k] = v;
+schema_builder& schema_builder::parameters(const schema_parameters& params) {
+    if (params.empty()) {
+        return *this;
     }
+    built_.parameters_.put_all(params);
+    built_.has_parameters_ = true;
+    return *this;
+}
+
+schema_builder& schema_builder::replace_parameters(std::optional<schema_parameters> params) {
+    built_.has_parameters_ = params.has_value();
+    built_.parameters_ = params ? std::move(*params) : schema_parameters();
     return *this;
 }
 

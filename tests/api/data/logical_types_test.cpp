@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <iterator>
 
 #include "copycat/data/logical_types.hpp"
 #include "copycat/errors.hpp"
@@ -16,6 +17,14 @@ TEST_CASE("logical types: schemas carry Kafka's names, versions and parameters")
     CHECK(d->parameters().at("scale") == "4");
     CHECK(decimal_scale(*d) == 4);
     CHECK(decimal_scale(*decimal_schema(-3)) == -3);
+    // A parameter added to the Decimal builder (as Debezium adds its precision) comes after "scale".
+    const auto with_precision = decimal_builder(2).parameter("connect.decimal.precision", "10").build();
+    REQUIRE(with_precision->parameters().size() == 2);
+    CHECK(with_precision->parameters().begin()->first == "scale");
+    CHECK(std::next(with_precision->parameters().begin())->first == "connect.decimal.precision");
+    CHECK(decimal_scale(*with_precision) == 2);
+    CHECK_FALSE(date_schema()->has_parameters());
+    CHECK_FALSE(timestamp_schema()->has_parameters());
 
     CHECK(date_schema()->type() == schema_type::int32);
     CHECK(date_schema()->name() == "org.apache.kafka.connect.data.Date");

@@ -1,5 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "copycat/data/schema_builder.hpp"
 #include "copycat/data/struct_value.hpp"
 #include "copycat/errors.hpp"
@@ -21,7 +26,10 @@ TEST_CASE("schema_builder: primitives with metadata") {
     CHECK(s->name() == "com.acme.Count");
     CHECK(s->version() == 3);
     CHECK(s->doc() == "a counter");
-    CHECK(s->parameters() == std::map<std::string, std::string>{{"a", "1"}, {"b", "2"}, {"unit", "items"}});
+    CHECK(s->has_parameters());
+    CHECK(s->parameters() == schema_parameters{{"unit", "items"}, {"a", "1"}, {"b", "2"}});
+    CHECK(std::vector<schema_parameters::value_type>(s->parameters().begin(), s->parameters().end()) ==
+          std::vector<schema_parameters::value_type>{{"unit", "items"}, {"a", "1"}, {"b", "2"}});
     CHECK(s->default_value() == value(std::int64_t{5}));
 }
 
@@ -117,4 +125,70 @@ TEST_CASE("schema_builder: copy_of and copy_basics") {
 
     const auto arr = schema_builder::copy_basics(*schema_builder::array(schema::int8()).build()).build();
     CHECK(schemas_equal(arr->value_schema(), schema::int8()));
+}
+
+namespace {
+
+std::vector<std::pair<std::string, std::string>> entries(const schema& s) {
+    return {s.parameters().begin(), s.parameters().end()};
+}
+
+}  // namespace
+
+TEST_CASE("schema_builder: parameters keep their insertion order") {
+    // Debezium-style Decimal: "scale" first (Decimal.builder), then its own precision.
+    const auto dec = schema_builder::bytes()
+                         .name("org.apache.kafka.connect.data.Decimal")
+                         .parameter("scale", "2")
+                         .version(1)
+                         .parameter("connect.decimal.precision", "10")
+                         .build();
+    CHECK(entries(*dec) == std::vector<std::pair<std::string, std::string>>{{"scale", "2"}, {"connect.decimal.precision", "10"}});
+
+    // Keys that sort the other way round stay in insertion order.
+    const auto zyx = schema_builder::string().parameter("z", "1").parameter("y", "2").parameter("x", "3").build();
+    CHECK(entries(*zyx) == std::vector<std::pair<std::string, std::string>>{{"z", "1"}, {"y", "2"}, {"x", "3"}});
+
+    // Setting a key again replaces its value where it is (LinkedHashMap.put).
+    const auto again = schema_builder::string().parameter("a", "1").parameter("b", "2").parameter("a", "3").build();
+    CHECK(entries(*again) == std::vector<std::pair<std::string, std::string>>{{"a", "3"}, {"b", "2"}});
+
+    // parameters() adds in the order of its argument, after what is already there.
+    const auto added = schema_builder::string().parameter("m", "0").parameters({{"k", "1"}, {"m", "2"}, {"c", "3"}}).build();
+    CHECK(entries(*added) == std::vector<std::pair<std::string, std::string>>{{"m", "2"}, {"k", "1"}, {"c", "3"}});
+}
+
+TEST_CASE("schema_builder: no parameters differs from an empty parameter map") {
+    const auto none = schema_builder::string().build();
+    CHECK_FALSE(none->has_parameters());
+    CHECK(none->parameters().empty());
+
+    // Like Kafka's SchemaBuilder.parameters, an empty map adds nothing.
+    const auto still_none = schema_builder::string().parameters(schema_parameters{}).build();
+    CHECK_FALSE(still_none->has_parameters());
+    CHECK(*still_none == *none);
+
+    const auto empty = schema_builder::string().replace_parameters(schema_parameters{}).build();
+    CHECK(empty->has_parameters());
+    CHECK(empty->parameters().empty());
+    CHECK_FALSE(*empty == *none);
+    CHECK_FALSE(schemas_equal(empty, none));
+
+    // replace_parameters drops what was set before.
+    const auto replaced = schema_builder::string().parameter("a", "1").replace_parameters(schema_parameters{{"b", "2"}}).build();
+    CHECK(entries(*replaced) == std::vector<std::pair<std::string, std::string>>{{"b", "2"}});
+    const auto cleared = schema_builder::string().parameter("a", "1").replace_parameters(std::nullopt).build();
+    CHECK_FALSE(cleared->has_parameters());
+    CHECK(*cleared == *none);
+
+    // copy_of keeps an empty map; copy_basics, like Kafka's SchemaUtil.copySchemaBasics, does not.
+    CHECK(schema_builder::copy_of(*empty).build()->has_parameters());
+    CHECK(*schema_builder::copy_of(*empty).build() == *empty);
+    CHECK_FALSE(schema_builder::copy_basics(*empty).build()->has_parameters());
+    CHECK_FALSE(schema_builder::copy_of(*none).build()->has_parameters());
+
+    // Copies keep the order.
+    const auto ordered = schema_builder::int32().parameter("z", "1").parameter("a", "2").build();
+    CHECK(entries(*schema_builder::copy_of(*ordered).build()) == entries(*ordered));
+    CHECK(entries(*schema_builder::copy_basics(*ordered).build()) == entries(*ordered));
 }

@@ -1,6 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <iterator>
+#include <stdexcept>
+#include <string>
 #include <unordered_set>
+#include <vector>
 
 #include "copycat/data/logical_types.hpp"
 #include "copycat/data/schema.hpp"
@@ -35,6 +39,7 @@ TEST_CASE("schema: predefined schemas") {
     CHECK_FALSE(schema::int32()->name().has_value());
     CHECK_FALSE(schema::int32()->version().has_value());
     CHECK(schema::int32()->parameters().empty());
+    CHECK_FALSE(schema::int32()->has_parameters());
     CHECK(schema::int32() == schema::int32());  // same shared instance
     CHECK(schema::of(schema_type::float32) == schema::float32());
     CHECK(schema::of(schema_type::int64, true) == schema::optional_int64());
@@ -125,4 +130,80 @@ TEST_CASE("schema: logical schemas compare structurally too") {
     CHECK_FALSE(*decimal_schema(2) == *decimal_schema(3));
     CHECK(*date_schema() == *date_schema());
     CHECK_FALSE(*date_schema() == *time_schema());
+}
+
+TEST_CASE("schema_parameters: an insertion-ordered map") {
+    schema_parameters p;
+    CHECK(p.empty());
+    CHECK(p.size() == 0);
+    CHECK(p.find("a") == p.end());
+    CHECK_FALSE(p.contains("a"));
+    CHECK_THROWS_AS(p.at("a"), std::out_of_range);
+
+    p.put("scale", "2");
+    p.put("connect.decimal.precision", "10");
+    p.put("b", "x");
+    CHECK(p.size() == 3);
+    CHECK(p.contains("scale"));
+    CHECK(p.at("connect.decimal.precision") == "10");
+    REQUIRE(p.find("b") != p.end());
+    CHECK(p.find("b")->second == "x");
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : p) {
+        keys.push_back(k);
+    }
+    CHECK(keys == std::vector<std::string>{"scale", "connect.decimal.precision", "b"});
+
+    p.put("scale", "3");  // replaced in place
+    CHECK(p.begin()->first == "scale");
+    CHECK(p.begin()->second == "3");
+    CHECK(p.size() == 3);
+
+    CHECK(p.erase("connect.decimal.precision"));
+    CHECK_FALSE(p.erase("connect.decimal.precision"));
+    CHECK(p == schema_parameters{{"scale", "3"}, {"b", "x"}});
+    CHECK(std::next(p.begin())->first == "b");
+
+    // A repeated key in the initializer keeps its first position and its last value.
+    const schema_parameters repeated{{"a", "1"}, {"b", "2"}, {"a", "3"}};
+    CHECK(repeated.size() == 2);
+    CHECK(repeated.begin()->first == "a");
+    CHECK(repeated.at("a") == "3");
+
+    schema_parameters q{{"x", "1"}};
+    q.put_all(schema_parameters{{"y", "2"}, {"x", "3"}});
+    CHECK(q.begin()->second == "3");
+    CHECK(std::next(q.begin())->first == "y");
+    q.clear();
+    CHECK(q.empty());
+}
+
+TEST_CASE("schema_parameters: equality and hash ignore the order, like Map.equals") {
+    const schema_parameters ab{{"a", "1"}, {"b", "2"}};
+    const schema_parameters ba{{"b", "2"}, {"a", "1"}};
+    CHECK(ab == ba);
+    CHECK(ab.hash() == ba.hash());
+    CHECK(std::hash<schema_parameters>{}(ab) == ab.hash());
+    CHECK_FALSE(ab == schema_parameters{{"a", "1"}, {"b", "3"}});
+    CHECK_FALSE(ab == schema_parameters{{"a", "1"}, {"c", "2"}});
+    CHECK_FALSE(ab == schema_parameters{{"a", "1"}});
+    CHECK_FALSE(schema_parameters{{"a", "1"}} == ab);
+    CHECK(schema_parameters{} == schema_parameters{});
+}
+
+TEST_CASE("schema: parameters compare regardless of order, and none differs from empty") {
+    const auto ab = schema_builder::bytes().parameter("a", "1").parameter("b", "2").build();
+    const auto ba = schema_builder::bytes().parameter("b", "2").parameter("a", "1").build();
+    CHECK(*ab == *ba);
+    CHECK(ab->hash() == ba->hash());
+    CHECK_FALSE(*ab == *schema_builder::bytes().parameter("a", "1").build());
+
+    const auto none = schema_builder::bytes().build();
+    const auto empty = schema_builder::bytes().replace_parameters(schema_parameters{}).build();
+    CHECK_FALSE(*none == *empty);
+    CHECK_FALSE(*empty == *none);
+    CHECK(*empty == *schema_builder::bytes().replace_parameters(schema_parameters{}).build());
+
+    std::unordered_set<schema> set{*ab, *ba, *none, *empty};
+    CHECK(set.size() == 3);
 }
