@@ -1,18 +1,116 @@
 #!/usr/bin/env bash
-# Copycat's quickstart: installs what is missing, builds, and starts a local single-node Kafka
-# broker (Apache Kafka 4.x from Maven Central) on 127.0.0.1. Ctrl-C stops everything.
+# Copycat's quickstart: installs what is missing, builds, starts a local single-node Kafka broker
+# (Apache Kafka 4.x from Maven Central) and a standalone Copycat worker running the demo pipeline
+#
+#   input.txt -> FileStreamSource -> topic "quickstart-lines" -> FileStreamSink -> output.txt
+#
+# then keeps running so you can append lines and use the REST API. Ctrl-C stops everything.
+# With --check it stops by itself once the demo lines arrived (exit 0) or failed (exit 1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=$(pwd)
 
-say() { printf 'copycat quickstart: %s\n' "$*" >&2; }
+check_only=false
+[ "${1:-}" = "--check" ] && check_only=true
+lines=${QUICKSTART_LINES:-10000}
+work=${COPYCAT_QUICKSTART_DIR:-/tmp/copycat-quickstart}
 
-say "step 1/3: installing packages (only what is missing)"
+say() { printf '\033[1mcopycat quickstart:\033[0m %s\n' "$*" >&2; }
+
+say "step 1/5: installing packages (only what is missing)"
 deploy/install-deps.sh
-say "step 2/3: building Copycat into ./build"
-deploy/build.sh
-say "step 3/3: starting a local Kafka broker (first run downloads its jars from Maven Central)"
-run_dir=$(mktemp -d -t copycat-quickstart.XXXXXX)
-trap 'deploy/kafka/kafka.sh stop "$run_dir" >/dev/null 2>&1 || true; rm -rf "$run_dir"' EXIT
-bootstrap=$(deploy/kafka/kafka.sh start "$run_dir")
-say "Kafka is running at $bootstrap (broker log: $run_dir/kafka.log). Press Ctrl-C to stop."
-while kill -0 "$(cat "$run_dir/kafka.pid")" 2>/dev/null; do sleep 2; done
+say "step 2/5: building Copycat into ./build (first build takes a few minutes)"
+deploy/build.sh >/dev/null
+
+say "step 3/5: starting a local Kafka broker (first run downloads its jars from Maven Central)"
+rm -rf "$work" && mkdir -p "$work"
+worker_pid=""
+cleanup() {
+  [ -n "$worker_pid" ] && kill "$worker_pid" 2>/dev/null && wait "$worker_pid" 2>/dev/null
+  deploy/kafka/kafka.sh stop "$work/kafka" >/dev/null 2>&1 || true
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+bootstrap=$(deploy/kafka/kafka.sh start "$work/kafka")
+
+# Kafka Connect's default REST port when it is free, any free port otherwise.
+port=$(python3 - <<'PY'
+import socket
+s = socket.socket()
+try:
+    s.bind(("127.0.0.1", 8083))
+except OSError:
+    s.bind(("127.0.0.1", 0))
+print(s.getsockname()[1])
+s.close()
+PY
+)
+
+cat > "$work/worker.properties" <<PROPS
+bootstrap.servers=$bootstrap
+key.converter=org.apache.kafka.connect.json.JsonConverter
+value.converter=org.apache.kafka.connect.json.JsonConverter
+key.converter.schemas.enable=true
+value.converter.schemas.enable=true
+offset.storage.file.filename=$work/connect.offsets
+offset.flush.interval.ms=1000
+plugin.path=$root/build/plugins
+listeners=http://127.0.0.1:$port
+PROPS
+cat > "$work/file-source.properties" <<PROPS
+name=local-file-source
+connector.class=FileStreamSource
+tasks.max=1
+file=$work/input.txt
+topic=quickstart-lines
+PROPS
+cat > "$work/file-sink.properties" <<PROPS
+name=local-file-sink
+connector.class=FileStreamSink
+tasks.max=1
+file=$work/output.txt
+topics=quickstart-lines
+PROPS
+
+say "step 4/5: writing $lines lines to $work/input.txt"
+seq -f "line %g: the quick brown fox jumps over the lazy dog" 1 "$lines" > "$work/input.txt"
+
+say "step 5/5: starting the worker: copycat standalone worker.properties file-source.properties file-sink.properties"
+build/src/app/copycat standalone "$work/worker.properties" "$work/file-source.properties" \
+  "$work/file-sink.properties" > "$work/worker.log" 2>&1 &
+worker_pid=$!
+
+started=$(date +%s)
+while :; do
+  copied=$( [ -f "$work/output.txt" ] && wc -l < "$work/output.txt" || echo 0)
+  say "  $copied of $lines lines in output.txt"
+  [ "$copied" -ge "$lines" ] && break
+  if ! kill -0 "$worker_pid" 2>/dev/null; then
+    say "the worker stopped unexpectedly; its log:"; tail -n 30 "$work/worker.log" >&2; exit 1
+  fi
+  if [ $(( $(date +%s) - started )) -gt 120 ]; then
+    say "the lines did not arrive within 120 s; worker log: $work/worker.log"; exit 1
+  fi
+  sleep 1
+done
+if ! cmp -s "$work/input.txt" "$work/output.txt"; then
+  say "output.txt differs from input.txt"; exit 1
+fi
+say "all $lines lines went input.txt -> Kafka -> output.txt in $(( $(date +%s) - started )) s"
+
+cat >&2 <<INFO
+
+  Kafka:        $bootstrap (topic quickstart-lines)
+  REST API:     http://127.0.0.1:$port
+  files:        $work/input.txt -> $work/output.txt
+  worker log:   $work/worker.log
+
+  Try:
+    curl -s http://127.0.0.1:$port/connectors?expand=status
+    curl -s -X PUT http://127.0.0.1:$port/connectors/local-file-source/pause
+    echo "one more line" >> $work/input.txt; tail -f $work/output.txt
+
+INFO
+$check_only && exit 0
+say "running; press Ctrl-C to stop the worker and the broker"
+wait "$worker_pid"

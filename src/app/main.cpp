@@ -1,0 +1,44 @@
+// copycat: Kafka Connect's worker in C++.
+//
+//   copycat standalone worker.properties [connector1.properties connector2.json ...]
+//   copycat distributed worker.properties        (not yet supported)
+//   copycat --version
+#include <cstdio>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/standalone_command.hpp"
+#include "app/version.hpp"
+
+namespace {
+
+constexpr std::string_view usage =
+    "Usage:\n"
+    "  copycat standalone worker.properties [connector1.properties connector2.json ...]\n"
+    "  copycat distributed worker.properties\n"
+    "  copycat --version\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    std::fputs(usage.data(), args.empty() ? stderr : stdout);
+    return args.empty() ? copycat::app::exit_usage : copycat::app::exit_ok;
+  }
+  if (args[0] == "--version" || args[0] == "version") {
+    std::printf("copycat %s (commit %s)\n", std::string(copycat::app::version()).c_str(),
+                std::string(copycat::app::commit()).c_str());
+    return copycat::app::exit_ok;
+  }
+  if (args[0] == "standalone") return copycat::app::run_standalone({args.begin() + 1, args.end()});
+  if (args[0] == "distributed") {
+    std::fputs("copycat distributed: distributed mode is not yet supported; run a single worker with\n"
+               "  copycat standalone worker.properties [connector.properties ...]\n",
+               stderr);
+    return copycat::app::exit_usage;
+  }
+  std::fprintf(stderr, "copycat: unknown command '%s'\n%s", args[0].c_str(), usage.data());
+  return copycat::app::exit_usage;
+}

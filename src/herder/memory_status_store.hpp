@@ -1,0 +1,54 @@
+#pragma once
+// memory_status_store: the states of connectors and tasks, in memory (Kafka:
+// MemoryStatusBackingStore), each stamped with this worker's id.
+//
+// Only connectors and tasks the herder tracks get statuses: the herder tracks a connector when
+// it creates it and a task before it starts it, and untracks them when it deletes them. A late
+// report from a worker thread about something already deleted is therefore dropped instead of
+// bringing a stale status back (Kafka writes DESTROYED for the same purpose).
+//
+// Thread-safe: worker threads write through the status listener while the herder reads.
+
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "herder/entities.hpp"
+
+namespace copycat::herder {
+
+class memory_status_store {
+ public:
+  explicit memory_status_store(std::string worker_id);
+
+  const std::string& worker_id() const { return worker_id_; }
+
+  void track(const std::string& connector);
+  void track(const task_id& id);
+  // Forgets the connector, its status and every status of its tasks.
+  void remove_connector(const std::string& connector);
+  // Forgets one task and its status.
+  void remove_task(const task_id& id);
+
+  // Records a state; ignored for an untracked connector or task.
+  void put(const std::string& connector, runtime::run_state state, const std::string& trace = {});
+  void put(const task_id& id, runtime::run_state state, const std::string& trace = {});
+
+  std::optional<status_entry> get(const std::string& connector) const;
+  std::optional<status_entry> get(const task_id& id) const;
+  // Statuses of the connector's tasks, by task number.
+  std::vector<task_state> tasks(const std::string& connector) const;
+
+ private:
+  const std::string worker_id_;
+  mutable std::mutex mutex_;
+  std::set<std::string, std::less<>> tracked_connectors_;
+  std::set<task_id> tracked_tasks_;
+  std::map<std::string, status_entry, std::less<>> connectors_;
+  std::map<task_id, status_entry> tasks_;
+};
+
+}  // namespace copycat::herder

@@ -1,0 +1,54 @@
+#pragma once
+// connect_rest_api: every Kafka Connect REST resource on one router — /, /health, /connectors,
+// /connector-plugins.
+//
+//   handlers::connect_rest_api api({.info = {"0.1.0", "abc123"}});
+//   router routes;
+//   api.add_routes(routes);
+//   http_server server(std::move(routes), {...});  server.start();
+//   ... build the herder (it needs the bound port for the worker id) ...
+//   api.attach(herder);                             // requests before this get 503
+//
+// Ownership: the application owns it; it must outlive the http_server and the herder (herder
+// callbacks reach back into it). Thread-safe.
+
+#include <chrono>
+
+#include "rest/handlers/connector_plugins_resource.hpp"
+#include "rest/handlers/connectors_resource.hpp"
+#include "rest/handlers/entities_json.hpp"
+#include "rest/handlers/herder_requests.hpp"
+#include "rest/handlers/root_resource.hpp"
+#include "rest/router.hpp"
+
+namespace copycat::rest::handlers {
+
+struct rest_api_options {
+  server_info info;
+  std::chrono::milliseconds request_timeout{90'000};
+  std::chrono::milliseconds health_check_timeout{10'000};
+};
+
+class connect_rest_api {
+ public:
+  explicit connect_rest_api(rest_api_options options)
+      : requests_(options.request_timeout),
+        root_(requests_, std::move(options.info), options.health_check_timeout),
+        connectors_(requests_),
+        plugins_(requests_) {}
+
+  void add_routes(router& routes) {
+    root_.add_routes(routes);
+    connectors_.add_routes(routes);
+    plugins_.add_routes(routes);
+  }
+  void attach(herder::herder& h) { requests_.attach(h); }
+
+ private:
+  herder_requests requests_;
+  root_resource root_;
+  connectors_resource connectors_;
+  connector_plugins_resource plugins_;
+};
+
+}  // namespace copycat::rest::handlers

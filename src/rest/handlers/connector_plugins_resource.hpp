@@ -1,0 +1,24 @@
+#pragma once
+// connector_plugins_resource: /connector-plugins (Kafka: ConnectorPluginsResource) — the plugin
+// list, a plugin's config keys, and config validation.
+//
+// herder_requests must outlive the router the routes are added to. Thread-safe.
+
+#include "rest/handlers/herder_requests.hpp"
+#include "rest/router.hpp"
+
+namespace copycat::rest::handlers {
+
+class connector_plugins_resource {
+ public:
+  explicit connector_plugins_resource(herder_requests& requests) : requests_(requests) {}
+
+  void add_routes(router& routes);
+
+ private:
+  void validate(const request& req, const responder& respond);
+
+  herder_requests& requests_;
+};
+
+}  // namespace copycat::rest::handlers

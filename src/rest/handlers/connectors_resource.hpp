@@ -1,0 +1,30 @@
+#pragma once
+// connectors_resource: the /connectors endpoints (Kafka: ConnectorsResource) — list, create,
+// info, config (GET/PUT/PATCH), status, tasks, task status, pause/resume/stop, restarts, delete.
+// Status codes, bodies and messages as Kafka Connect's (connect-reference §5.2–5.4).
+//
+// Handlers answer asynchronously through herder_requests, which must outlive the router the
+// routes are added to. Thread-safe (stateless apart from the shared herder_requests).
+
+#include "rest/handlers/herder_requests.hpp"
+#include "rest/router.hpp"
+
+namespace copycat::rest::handlers {
+
+class connectors_resource {
+ public:
+  explicit connectors_resource(herder_requests& requests) : requests_(requests) {}
+
+  void add_routes(router& routes);
+
+ private:
+  void list(const request& req, const responder& respond);
+  void create(const request& req, const responder& respond);
+  void put_config(const request& req, const responder& respond);
+  void patch_config(const request& req, const responder& respond);
+  void restart(const request& req, const responder& respond);
+
+  herder_requests& requests_;
+};
+
+}  // namespace copycat::rest::handlers

@@ -1,0 +1,60 @@
+#pragma once
+// The Kafka client settings of task producers and consumers (Kafka: Worker.baseProducerConfigs,
+// Worker.baseConsumerConfigs, ConnectorClientConfigOverridePolicy).
+//
+// Producer: bootstrap.servers, client.id=connector-producer-<connector>-<task>, acks=all,
+// enable.idempotence=true, max.in.flight.requests.per.connection=5, message.timeout.ms=0
+// (infinite: Kafka's delivery.timeout.ms=Integer.MAX_VALUE), then the worker's "producer.*"
+// settings, then the connector's "producer.override.*" settings as the policy allows.
+// Kafka sets max.in.flight=1 to keep records in order across retries; librdkafka's idempotent
+// producer keeps them in order with up to 5 requests in flight, so Copycat uses that instead.
+//
+// Consumer: bootstrap.servers, group.id=connect-<connector>, client.id=
+// connector-consumer-<connector>-<task>, enable.auto.commit=false, auto.offset.reset=earliest,
+// then "consumer.*", then "consumer.override.*".
+//
+// connector.client.config.override.policy:
+//   All        any override
+//   None       no override at all
+//   Principal  only the keys that set the client's identity: Kafka's sasl.jaas.config,
+//              sasl.mechanism and security.protocol, plus librdkafka's equivalents
+//              (sasl.mechanisms, sasl.username, sasl.password, sasl.kerberos.*,
+//              sasl.oauthbearer.config)
+//
+// Pure functions; thread-safe.
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.hpp"
+#include "kafka/rdkafka/client_config.hpp"
+#include "runtime/worker_config.hpp"
+#include "runtime/worker_state.hpp"
+
+namespace copycat::runtime {
+
+enum class client_override_policy { all, none, principal };
+
+// "All", "None", "Principal" (case-insensitive, Kafka's class names accepted too).
+result<client_override_policy> parse_client_override_policy(std::string_view name);
+
+// One error per "<prefix>*" key of the connector config that the policy refuses, with Kafka's
+// message: "The 'None' policy does not allow 'acks' to be overridden in the connector
+// configuration." Keys are the full connector keys (e.g. "producer.override.acks").
+std::map<std::string, std::string> disallowed_client_overrides(client_override_policy policy,
+                                                               const string_map& connector_config,
+                                                               std::string_view prefix);
+
+// The settings above. Errors: an unknown policy, or overrides the policy refuses
+// (errc::invalid_argument, "Client Config Overrides not allowed: ...").
+result<string_map> producer_settings(const worker_config& worker, const string_map& connector_config, const task_id& id);
+result<string_map> consumer_settings(const worker_config& worker, const string_map& connector_config, const task_id& id);
+
+// A librdkafka client_config from settings. Keys librdkafka does not know (Java-client-only
+// keys such as key.serializer or max.poll.records) are left out with a warning; a known key
+// with a bad value is an error.
+result<rdkafka::client_config> to_client_config(const string_map& settings, std::string_view client);
+
+}  // namespace copycat::runtime

@@ -1,0 +1,73 @@
+#pragma once
+// What a sink task's loop needs from its Kafka consumer (Kafka: the KafkaConsumer calls of
+// WorkerSinkTask): group subscription with rebalance callbacks, batched polls, offset commits,
+// pause/resume and seek. rdkafka_sink_consumer implements it over copycat::rdkafka::consumer;
+// tests use fakes.
+//
+// Threading: one owner thread (the task's) calls every method; rebalance callbacks are invoked
+// from inside poll() and close() on that thread, as Kafka's consumer does.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/result.hpp"
+#include "copycat/connector/topic_partition.hpp"
+#include "copycat/data/records.hpp"
+#include "kafka/rdkafka/types.hpp"
+
+namespace copycat::runtime {
+
+// One consumed record. The views stay valid while `owner` lives.
+struct consumed_record {
+  std::string_view topic;
+  std::int32_t partition = 0;
+  std::int64_t offset = 0;
+  std::optional<std::string_view> key;
+  std::optional<std::string_view> value;
+  std::vector<rdkafka::header_view> headers;
+  std::int64_t timestamp_ms = -1;  // -1: none
+  timestamp_type ts_type = timestamp_type::no_timestamp_type;
+  std::shared_ptr<const void> owner;
+};
+
+class sink_consumer {
+ public:
+  // Rebalance callbacks (Kafka: ConsumerRebalanceListener), called from poll()/close().
+  class rebalance_listener {
+   public:
+    virtual ~rebalance_listener() = default;
+    virtual void on_partitions_assigned(const std::vector<topic_partition>& partitions) = 0;
+    virtual void on_partitions_revoked(const std::vector<topic_partition>& partitions) = 0;
+  };
+
+  virtual ~sink_consumer() = default;
+
+  // Joins the group for these topics; a topic starting with '^' is a regular expression
+  // (librdkafka's convention; topics.regex is passed that way).
+  virtual result<void> subscribe(const std::vector<std::string>& topics, rebalance_listener& listener) = 0;
+
+  // Up to `max_records` records, waiting at most `timeout` for the first. Records of paused
+  // partitions are not returned.
+  virtual result<std::vector<consumed_record>> poll(std::chrono::milliseconds timeout, std::size_t max_records) = 0;
+
+  // Commits the offsets (the next offset to read per partition) and waits for the answer.
+  virtual result<void> commit(const topic_partition_offsets& offsets) = 0;
+
+  virtual std::set<topic_partition> assignment() const = 0;
+  // The offset of the next record poll() returns for an assigned partition.
+  virtual std::optional<std::int64_t> position(const topic_partition& partition) const = 0;
+  virtual void seek(const topic_partition& partition, std::int64_t offset) = 0;
+  virtual void pause(const std::vector<topic_partition>& partitions) = 0;
+  virtual void resume(const std::vector<topic_partition>& partitions) = 0;
+
+  // Revokes the whole assignment (the listener is called) and leaves the group. Idempotent.
+  virtual void close() = 0;
+};
+
+}  // namespace copycat::runtime

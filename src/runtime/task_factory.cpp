@@ -1,0 +1,122 @@
+#include "runtime/task_factory.hpp"
+
+#include <charconv>
+
+#include "copycat/errors.hpp"
+#include "kafka/rdkafka/consumer.hpp"
+#include "kafka/rdkafka/producer.hpp"
+#include "loader/plugin_registry.hpp"
+#include "runtime/client_configs.hpp"
+#include "runtime/connector_config.hpp"
+#include "runtime/error_trace.hpp"
+#include "runtime/rdkafka_sink_consumer.hpp"
+#include "runtime/worker_sink_task.hpp"
+#include "runtime/worker_source_task.hpp"
+
+namespace copycat::runtime {
+namespace {
+
+std::string trimmed(const std::string& s) {
+  auto b = s.find_first_not_of(" \t");
+  if (b == std::string::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+// Creates the plugin's task through a connector instance of class `entry`.
+template <class Connector, class Task>
+result<std::unique_ptr<Task>> make_task(const loader::plugin_entry& entry) {
+  try {
+    auto task = entry.descriptor.create<Connector>()->create_task();
+    if (!task) return make_error(errc::internal, "Connector " + entry.class_name + " created no task");
+    return task;
+  } catch (...) {
+    return make_error(errc::internal, "Failed to create a task of " + entry.class_name + ": " +
+                                          error_trace(std::current_exception()));
+  }
+}
+
+// Kafka's consumer max.poll.records (librdkafka has no such key): taken out of the settings.
+std::size_t take_max_poll_records(string_map& settings) {
+  std::size_t out = 500;
+  if (auto it = settings.find("max.poll.records"); it != settings.end()) {
+    std::size_t parsed = 0;
+    const auto text = trimmed(it->second);
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+    if (ec == std::errc() && ptr == text.data() + text.size() && parsed > 0) out = parsed;
+    settings.erase(it);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> sink_subscription(const string_map& connector_config) {
+  std::vector<std::string> out;
+  if (auto it = connector_config.find(connector_keys::topics); it != connector_config.end()) {
+    auto parsed = config_def::parse_type(connector_keys::topics, it->second, config_type::list);
+    if (auto* list = std::get_if<config_list>(&parsed)) {
+      for (const auto& t : *list)
+        if (!t.empty()) out.push_back(t);
+    }
+  }
+  if (out.empty()) {
+    if (auto it = connector_config.find(connector_keys::topics_regex); it != connector_config.end()) {
+      const auto regex = trimmed(it->second);
+      if (!regex.empty()) out.push_back("^(" + regex + ")$");
+    }
+  }
+  return out;
+}
+
+result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, const string_map& connector_config,
+                                                          const string_map& task_config, target_state initial) const {
+  auto class_name = connector_config.find(connector_keys::connector_class);
+  auto entry = plugins_.find(class_name == connector_config.end() ? std::string() : trimmed(class_name->second),
+                             {plugin_kind::source_connector, plugin_kind::sink_connector});
+  if (!entry) return entry.err();
+  const bool is_source = (*entry)->kind() == plugin_kind::source_connector;
+  auto converters = task_converters::create(plugins_, connector_config, config_);
+  if (!converters) return converters.err();
+  auto transforms = transformation_chain::create(plugins_, connector_config);
+  if (!transforms) return transforms.err();
+  const auto errors = record_error_handler::settings(record_error_handler::from_config(connector_config));
+
+  if (is_source) {
+    auto task = make_task<source_connector, source_task>(**entry);
+    if (!task) return task.err();
+    auto settings = producer_settings(config_, connector_config, id);
+    if (!settings) return settings.err();
+    auto client = to_client_config(*settings, "task " + id.to_string() + " producer");
+    if (!client) return client.err();
+    auto producer = rdkafka::producer::create(*client);
+    if (!producer) return producer.err();
+    worker_source_task::parts parts{std::move(*task), task_config, std::move(*converters), std::move(*transforms),
+                                    std::move(*producer), errors};
+    worker_source_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout};
+    return std::shared_ptr<worker_task>(
+        std::make_shared<worker_source_task>(id, initial, listener_, std::move(parts), offsets_, s));
+  }
+
+  auto task = make_task<sink_connector, sink_task>(**entry);
+  if (!task) return task.err();
+  auto subscription = sink_subscription(connector_config);
+  if (subscription.empty()) return make_error(errc::invalid_argument, "Must configure one of topics or topics.regex");
+  auto settings = consumer_settings(config_, connector_config, id);
+  if (!settings) return settings.err();
+  const auto max_poll_records = take_max_poll_records(*settings);
+  auto client = to_client_config(*settings, "task " + id.to_string() + " consumer");
+  if (!client) return client.err();
+  auto consumer = rdkafka::consumer::create(*client);
+  if (!consumer) return consumer.err();
+  worker_sink_task::parts parts{std::move(*task),
+                                task_config,
+                                std::move(*converters),
+                                std::move(*transforms),
+                                std::make_unique<rdkafka_sink_consumer>(std::move(*consumer)),
+                                errors,
+                                std::move(subscription)};
+  worker_sink_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout, max_poll_records};
+  return std::shared_ptr<worker_task>(std::make_shared<worker_sink_task>(id, initial, listener_, std::move(parts), s));
+}
+
+}  // namespace copycat::runtime

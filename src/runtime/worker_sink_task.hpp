@@ -1,0 +1,96 @@
+#pragma once
+// Runs a sink task (Kafka: WorkerSinkTask):
+//
+//   consumer (group connect-<connector>) -> header/key/value converters -> transformation chain
+//   -> put(batch); current offsets = last delivered + 1 per partition
+//   -> every offset.flush.interval.ms or on request_commit(): pre_commit(current offsets)
+//      -> commit the returned offsets that are assigned and not beyond what was consumed.
+//
+// Rebalances call open()/close(): revoked partitions are committed first, then closed. A
+// retriable_error from put() pauses consumption and offers the same batch again (after the
+// task's context timeout, if it set one); other put() exceptions fail the task. Conversion and
+// transformation errors follow errors.tolerance. Pausing the task pauses every partition;
+// stopping it commits (pre_commit), closes every partition, then calls stop().
+//
+// Threading: everything runs on the task's thread; the consumer's rebalance callbacks come
+// from inside its poll().
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "copycat/connector/sink_task.hpp"
+#include "runtime/record_error_handler.hpp"
+#include "runtime/sink_consumer.hpp"
+#include "runtime/task_converters.hpp"
+#include "runtime/transformation_chain.hpp"
+#include "runtime/worker_sink_task_context.hpp"
+#include "runtime/worker_task.hpp"
+
+namespace copycat::runtime {
+
+class worker_sink_task final : public worker_task, private sink_consumer::rebalance_listener {
+ public:
+  struct settings {
+    std::chrono::milliseconds offset_flush_interval{60000};
+    std::chrono::milliseconds offset_flush_timeout{5000};
+    std::size_t max_poll_records = 500;  // Kafka's consumer max.poll.records
+  };
+
+  struct parts {
+    std::unique_ptr<sink_task> task;
+    string_map task_config;
+    task_converters converters;
+    transformation_chain transforms;
+    std::unique_ptr<sink_consumer> consumer;
+    record_error_handler::settings errors;
+    // From the connector config: the topics, or a regex (already starting with '^').
+    std::vector<std::string> subscription;
+  };
+
+  worker_sink_task(task_id id, target_state initial, status_listener& listener, parts p, settings s);
+  ~worker_sink_task() override;
+
+ protected:
+  void initialize_and_start() override;
+  void execute() override;
+  void close() override;
+
+ private:
+  void iteration();
+  void follow_target_state();
+  void poll(std::chrono::milliseconds timeout);
+  void rewind();
+  void convert_messages(std::vector<consumed_record>& records);
+  std::optional<sink_record> convert_and_transform(const consumed_record& record);
+  void deliver_messages();
+  void commit_offsets(bool closing, const std::vector<topic_partition>& partitions);
+  topic_partition_offsets filter_committable(const topic_partition_offsets& task_offsets,
+                                             const topic_partition_offsets& last_committed) const;
+  void pause_all();
+  void resume_all();
+  void close_all_partitions();
+
+  void on_partitions_assigned(const std::vector<topic_partition>& partitions) override;
+  void on_partitions_revoked(const std::vector<topic_partition>& partitions) override;
+
+  parts parts_;
+  const settings settings_;
+  std::unique_ptr<worker_sink_task_context> context_;
+  std::unique_ptr<record_error_handler> errors_;
+  std::vector<sink_record> message_batch_;
+  topic_partition_offsets orig_offsets_;
+  topic_partition_offsets current_offsets_;
+  topic_partition_offsets last_committed_;
+  std::chrono::steady_clock::time_point next_commit_{};
+  std::exception_ptr rebalance_failure_;
+  std::string last_consumer_error_;
+  std::chrono::steady_clock::time_point last_consumer_error_logged_{};
+  bool paused_for_redelivery_ = false;
+  bool paused_ = false;  // the target state as last applied to the consumer
+  bool started_ = false;
+  bool task_stopped_ = false;
+};
+
+}  // namespace copycat::runtime

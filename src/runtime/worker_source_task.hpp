@@ -1,0 +1,124 @@
+#pragma once
+// Runs a source task (Kafka: WorkerSourceTask / AbstractWorkerSourceTask):
+//
+//   poll() -> transformation chain -> key/value/header converters -> producer (async)
+//   -> delivery report: the record is acked in submitted_records, commit_record() is called
+//   -> every offset.flush.interval.ms, and on stop: committable offsets -> offset_store,
+//      then commit().
+//
+// Back-pressure: at most `max_unacked_records` records wait for their acknowledgement, and a
+// full producer queue also stops sending; the loop then serves delivery reports instead of
+// polling the task, so memory stays bounded.
+//
+// Failures: a poll() that throws retriable_error is retried; any other plugin exception fails
+// the task. A conversion or transformation error follows errors.tolerance (record_error_handler).
+// A record Kafka refused fails the task (errors.tolerance=all: skipped, its offset still
+// committed, as Kafka does); librdkafka retries retriable produce errors without end
+// (message.timeout.ms=0, Kafka's delivery.timeout.ms=MAX). Offsets that could not be stored
+// are kept for the next flush.
+//
+// Threading: everything runs on the task's thread, including the delivery callbacks (served by
+// producer.poll()) and offset commits; only stop() comes from elsewhere, and calls the plugin's
+// stop() so that a blocking poll() returns.
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "copycat/connector/source_task.hpp"
+#include "kafka/rdkafka/producer.hpp"
+#include "runtime/record_error_handler.hpp"
+#include "runtime/source_offset_codec.hpp"
+#include "runtime/store_offset_reader.hpp"
+#include "runtime/submitted_records.hpp"
+#include "runtime/task_converters.hpp"
+#include "runtime/transformation_chain.hpp"
+#include "runtime/worker_task.hpp"
+#include "storage/offset_store.hpp"
+
+namespace copycat::runtime {
+
+class worker_source_task final : public worker_task {
+ public:
+  struct settings {
+    std::chrono::milliseconds offset_flush_interval{60000};
+    std::chrono::milliseconds offset_flush_timeout{5000};
+    std::size_t max_unacked_records = 10000;
+  };
+
+  struct parts {
+    std::unique_ptr<source_task> task;
+    string_map task_config;
+    task_converters converters;
+    transformation_chain transforms;
+    std::optional<rdkafka::producer> producer;  // required; reset when the task closes
+    record_error_handler::settings errors;
+  };
+
+  worker_source_task(task_id id, target_state initial, status_listener& listener, parts p,
+                     storage::offset_store& offsets, settings s);
+  ~worker_source_task() override;
+
+  void stop() override;
+
+  // Delivery reports and counters, for tests and logs.
+  std::uint64_t records_acked() const { return acked_count_.load(); }
+
+ protected:
+  void initialize_and_start() override;
+  void execute() override;
+  void close() override;
+
+ private:
+  class context;
+  struct in_flight;
+  struct converted_record;
+
+  void run_loop();
+  void wait_while_paused();
+  std::vector<source_record> poll_task();
+  // Sends to_send_ from the front; false when it had to stop early (back-pressure).
+  bool send_records();
+  // Transforms and converts one record, then produces it. False when the producer queue is full.
+  bool send_one(source_record& original);
+  // Key, value and header converters; false when the record is skipped (errors.tolerance=all).
+  bool convert(source_record& record, converted_record& out);
+  // The serialized offsets key of the record's source partition; empty when it has none.
+  const std::string& partition_key(const source_record& record);
+  void on_delivery(const std::shared_ptr<in_flight>& record, const rdkafka::delivery_report& report);
+  void drop_record(const source_record& original);
+  void commit_task_record(const source_record& record, const std::optional<record_metadata>& metadata);
+  void serve_producer(std::chrono::milliseconds timeout);
+  void maybe_commit_offsets();
+  bool commit_offsets();
+  void final_offset_commit();
+  void maybe_throw_producer_failure();
+  void call_task_stop();
+
+  parts parts_;
+  storage::offset_store& offsets_;
+  const settings settings_;
+  std::unique_ptr<context> context_;
+  std::unique_ptr<record_error_handler> errors_;
+  source_offset_codec codec_;
+  submitted_records submitted_;
+  std::map<std::string, submitted_records::partition_offset> pending_offsets_;
+  std::vector<source_record> to_send_;
+  std::size_t next_to_send_ = 0;
+  std::chrono::steady_clock::time_point next_flush_{};
+  std::exception_ptr producer_failure_;
+  bool producer_closed_ = false;
+  std::atomic<bool> started_{false};
+  std::atomic<bool> task_stop_called_{false};
+  std::atomic<std::uint64_t> acked_count_{0};
+  // Cache of the last source partition's serialized key (records of one partition come in runs).
+  source_map last_partition_;
+  std::string last_partition_key_;
+};
+
+}  // namespace copycat::runtime

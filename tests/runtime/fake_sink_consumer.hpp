@@ -1,0 +1,62 @@
+#pragma once
+// A sink_consumer without Kafka: the test appends records to partitions and moves partitions
+// in and out of the assignment; the task thread polls. Thread-safe between the test thread and
+// the task thread; rebalance callbacks run on the polling thread without the lock held.
+
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "runtime/sink_consumer.hpp"
+
+namespace copycat::testing {
+
+class fake_sink_consumer : public runtime::sink_consumer {
+ public:
+  // Test side.
+  void append(const topic_partition& tp, const std::vector<std::string>& values);
+  void assign(const std::vector<topic_partition>& partitions);
+  void revoke(const std::vector<topic_partition>& partitions);
+  std::map<topic_partition, std::int64_t> committed() const;
+  std::set<topic_partition> paused_partitions() const;
+  bool closed() const;
+
+  // Consumer side (the task thread).
+  result<void> subscribe(const std::vector<std::string>& topics, rebalance_listener& listener) override;
+  result<std::vector<runtime::consumed_record>> poll(std::chrono::milliseconds timeout, std::size_t max_records) override;
+  result<void> commit(const topic_partition_offsets& offsets) override;
+  std::set<topic_partition> assignment() const override;
+  std::optional<std::int64_t> position(const topic_partition& partition) const override;
+  void seek(const topic_partition& partition, std::int64_t offset) override;
+  void pause(const std::vector<topic_partition>& partitions) override;
+  void resume(const std::vector<topic_partition>& partitions) override;
+  void close() override;
+
+  std::vector<std::string> subscription() const;
+
+ private:
+  struct stored {
+    std::string topic;
+    std::string value;
+  };
+
+  void apply_rebalances();
+
+  mutable std::mutex mutex_;
+  std::condition_variable changed_;
+  rebalance_listener* listener_ = nullptr;
+  std::vector<std::string> topics_;
+  std::map<topic_partition, std::vector<std::shared_ptr<stored>>> logs_;
+  std::set<topic_partition> assigned_;
+  std::map<topic_partition, std::int64_t> positions_;
+  std::map<topic_partition, std::int64_t> committed_;
+  std::set<topic_partition> paused_;
+  std::deque<std::pair<bool, std::vector<topic_partition>>> rebalances_;  // (assign?, partitions)
+  bool closed_ = false;
+};
+
+}  // namespace copycat::testing
