@@ -163,7 +163,7 @@ TEST_CASE("invalid connector configs get 400 naming the key", "[cluster]") {
   CHECK(worker.terminate(state_deadline) == 0);
 }
 
-TEST_CASE("a broken library in plugin.path is logged and skipped; the worker keeps serving", "[cluster]") {
+TEST_CASE("a broken library in plugin.path is logged and skipped, and the worker keeps serving", "[cluster]") {
   temp_dir dir("copycat-standalone");
   const auto plugins = dir.path() / "plugins";
   std::filesystem::create_directories(plugins);

@@ -2,7 +2,10 @@
 
 #include <librdkafka/rdkafka.h>
 
+#include <algorithm>
 #include <array>
+#include <cstdint>
+#include <limits>
 #include <memory>
 #include <unordered_map>
 
@@ -164,6 +167,16 @@ result<config_entries> admin_client::describe_topic_configs(std::string_view top
     std::string key = entry.name;
     out.insert_or_assign(std::move(key), std::move(entry));
   }
+  return out;
+}
+
+result<std::string> admin_client::cluster_id(std::chrono::milliseconds timeout) {
+  const int ms = static_cast<int>(std::clamp<std::int64_t>(timeout.count(), 1, std::numeric_limits<int>::max()));
+  char* id = rd_kafka_clusterid(handle_.get(), ms);
+  if (id == nullptr)
+    return make_error(errc::timeout, fmt::format("no broker reported the cluster id within {} ms", timeout.count()));
+  std::string out(id);
+  rd_kafka_mem_free(handle_.get(), id);
   return out;
 }
 

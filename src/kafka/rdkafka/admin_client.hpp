@@ -64,6 +64,10 @@ class admin_client {
   result<config_entries> describe_topic_configs(std::string_view topic,
                                                 std::chrono::milliseconds timeout);
 
+  // The cluster id the brokers report (Kafka's ClusterResourceListener id). errc::timeout when
+  // no broker answered within `timeout`.
+  result<std::string> cluster_id(std::chrono::milliseconds timeout);
+
   // librdkafka's name for this client, for log lines.
   std::string_view name() const;
 
