@@ -277,7 +277,7 @@ TEST_CASE("worker: records flow from a source task through Kafka to a sink task"
   CHECK(f.listener.task_states(source_id).back() == run_state::unassigned);
 }
 
-TEST_CASE("worker: source transformations and errors.tolerance=all; skipped records still commit") {
+TEST_CASE("worker: source transformations and errors.tolerance=all, and skipped records still commit") {
   worker_fixture f;
   const auto source = unique("tolerant");
   const auto topic = unique("tolerant-topic");
