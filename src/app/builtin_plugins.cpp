@@ -5,6 +5,7 @@
 
 #include "app/version.hpp"
 #include "converters/builtin_converters.hpp"
+#include "transforms/builtin_transforms.hpp"
 
 namespace copycat::app {
 
@@ -22,6 +23,13 @@ void register_builtin_plugins(loader::plugin_registry& registry) {
         descriptors.push_back(
             {plugin_kind::header_converter, name.c_str(), version().data(), header_converter_factory{c.make_header_converter}});
       }
+    }
+    for (const transforms::builtin_transformation& t : transforms::builtin_transformations()) {
+      descriptors.push_back(
+          {plugin_kind::transformation, t.class_name.data(), version().data(), transformation_factory{t.factory}});
+    }
+    for (const transforms::builtin_predicate& p : transforms::builtin_predicates()) {
+      descriptors.push_back({plugin_kind::predicate, p.class_name.data(), version().data(), predicate_factory{p.factory}});
     }
   }
   for (const plugin_descriptor& d : descriptors) registry.add_builtin(d);

@@ -1,6 +1,7 @@
 #pragma once
 // The plugins built into the copycat executable, registered before plugin.path is scanned (so
-// a library cannot shadow them): the converters of src/converters.
+// a library cannot shadow them): the converters of src/converters and the transformations and
+// predicates of src/transforms.
 
 #include "loader/plugin_registry.hpp"
 
