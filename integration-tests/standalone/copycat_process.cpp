@@ -118,4 +118,13 @@ int copycat_process::terminate(std::chrono::milliseconds deadline) {
   return -1;
 }
 
+int copycat_process::kill() {
+  if (!running()) return *exit_code_;
+  ::kill(pid_, SIGKILL);
+  int status = 0;
+  ::waitpid(pid_, &status, 0);
+  exit_code_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return *exit_code_;
+}
+
 }  // namespace copycat::itest

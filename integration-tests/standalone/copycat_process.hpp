@@ -5,6 +5,7 @@
 //   auto port = worker.rest_port(30s);      // from the log line "REST server listening on http://H:P/"
 //   ... drive it over HTTP ...
 //   CHECK(worker.terminate(30s) == 0);      // SIGTERM, then the exit code
+//   worker.kill();                          // or SIGKILL, a crash
 //
 // The child's stderr (its log) goes to a file in the test's temp dir; the port is read from it,
 // so tests use listeners=http://127.0.0.1:0 and never a fixed port. Every wait is a poll with a
@@ -59,6 +60,9 @@ class copycat_process {
   std::optional<int> wait_exit(std::chrono::milliseconds deadline);
   // Sends SIGTERM and waits for the exit code (-1 when it had to be killed).
   int terminate(std::chrono::milliseconds deadline);
+  // Sends SIGKILL (no shutdown at all, as in a crash) and waits for the process to go; returns
+  // its exit code, 128 + SIGKILL when the signal killed it.
+  int kill();
   bool running();
 
  private:

@@ -1,6 +1,6 @@
 #include "runtime/rdkafka_sink_consumer.hpp"
 
-#include <thread>
+#include <algorithm>
 
 #include "common/logging.hpp"
 
@@ -33,80 +33,61 @@ consumed_record to_record(rdkafka::message message) {
   return r;
 }
 
+std::vector<rdkafka::topic_partition> to_rdkafka(const std::vector<topic_partition>& partitions) {
+  std::vector<rdkafka::topic_partition> out;
+  out.reserve(partitions.size());
+  for (const auto& tp : partitions) out.push_back({tp.topic, tp.partition});
+  return out;
+}
+
+std::vector<topic_partition> from_rdkafka(const std::vector<rdkafka::topic_partition>& partitions) {
+  std::vector<topic_partition> out;
+  out.reserve(partitions.size());
+  for (const auto& tp : partitions) out.push_back({tp.topic, tp.partition});
+  return out;
+}
+
+std::string describe(const std::vector<topic_partition>& partitions) {
+  std::string out;
+  for (const auto& tp : partitions) out += (out.empty() ? "" : ", ") + tp.to_string();
+  return "[" + out + "]";
+}
+
 }  // namespace
 
 rdkafka_sink_consumer::~rdkafka_sink_consumer() {
-  // Held-back messages must go before the consumer handle.
-  partitions_.clear();
+  listener_ = nullptr;  // the final revocation in consumer_'s close must not reach the task
 }
 
 result<void> rdkafka_sink_consumer::subscribe(const std::vector<std::string>& topics, rebalance_listener& listener) {
   listener_ = &listener;
-  return consumer_.subscribe(topics);
-}
-
-bool rdkafka_sink_consumer::fetching_allowed() const {
-  if (held_back_ >= max_held_back) return false;
-  if (partitions_.empty()) return true;
-  for (const auto& [tp, state] : partitions_) {
-    if (!state.paused) return true;
-  }
-  return false;
-}
-
-void rdkafka_sink_consumer::release_held_back(std::vector<consumed_record>& out, std::size_t max_records) {
-  for (auto& [tp, state] : partitions_) {
-    while (!state.paused && !state.held_back.empty() && out.size() < max_records) {
-      out.push_back(std::move(state.held_back.front()));
-      state.held_back.pop_front();
-      --held_back_;
-    }
-  }
-}
-
-void rdkafka_sink_consumer::accept(consumed_record record, std::vector<consumed_record>& out) {
-  topic_partition tp{std::string(record.topic), record.partition};
-  auto it = partitions_.find(tp);
-  if (it == partitions_.end()) {
-    it = partitions_.emplace(tp, partition_state{record.offset, -1, false, {}}).first;
-    if (listener_ != nullptr) listener_->on_partitions_assigned({tp});
-    it = partitions_.find(tp);
-    if (it == partitions_.end()) return;
-  }
-  auto& state = it->second;
-  if (record.offset < state.skip_below) return;
-  state.position = record.offset + 1;
-  if (state.paused) {
-    state.held_back.push_back(std::move(record));
-    ++held_back_;
-  } else {
-    out.push_back(std::move(record));
-  }
+  return consumer_.subscribe(topics, bridge_);
 }
 
 result<std::vector<consumed_record>> rdkafka_sink_consumer::poll(std::chrono::milliseconds timeout,
                                                                  std::size_t max_records) {
   std::vector<consumed_record> out;
-  release_held_back(out, max_records);
-  if (!out.empty() || closed_) return out;
-  if (!fetching_allowed()) {
-    // Everything is paused: idle for the poll timeout, as a paused Kafka consumer does.
-    std::this_thread::sleep_for(std::min(timeout, std::chrono::milliseconds(100)));
-    return out;
-  }
+  if (closed_) return out;
+  gathering_ = &out;
   const auto deadline = clock::now() + timeout;
-  while (out.size() < max_records && fetching_allowed()) {
+  while (out.size() < max_records) {
     auto wait = out.empty() ? std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now())
                             : std::chrono::milliseconds(0);
-    if (wait.count() < 0) wait = std::chrono::milliseconds(0);
-    auto polled = consumer_.poll(wait);
+    auto polled = consumer_.poll(std::max(wait, std::chrono::milliseconds(0)));
     if (!polled) {
       if (!out.empty()) break;
+      gathering_ = nullptr;
       return polled.err();
     }
-    if (!polled->has_value()) break;
-    accept(to_record(std::move(**polled)), out);
+    if (!polled->has_value()) {
+      // Nothing within the wait. A rebalance may have emptied the batch: wait on until the
+      // deadline then.
+      if (!out.empty() || clock::now() >= deadline) break;
+      continue;
+    }
+    out.push_back(to_record(std::move(**polled)));
   }
+  gathering_ = nullptr;
   return out;
 }
 
@@ -119,56 +100,89 @@ result<void> rdkafka_sink_consumer::commit(const topic_partition_offsets& offset
 }
 
 std::set<topic_partition> rdkafka_sink_consumer::assignment() const {
-  std::set<topic_partition> out;
-  for (const auto& [tp, state] : partitions_) out.insert(tp);
-  return out;
+  auto assigned = consumer_.assignment();
+  if (!assigned) {
+    log::warn("{}: {}", consumer_.name(), assigned.err().describe());
+    return {};
+  }
+  auto partitions = from_rdkafka(*assigned);
+  return {partitions.begin(), partitions.end()};
 }
 
 std::optional<std::int64_t> rdkafka_sink_consumer::position(const topic_partition& partition) const {
-  auto it = partitions_.find(partition);
-  if (it == partitions_.end()) return std::nullopt;
-  return it->second.position;
+  auto positions = consumer_.position({{partition.topic, partition.partition}});
+  if (positions && positions->front().offset >= 0) return positions->front().offset;
+  if (auto it = start_offsets_.find(partition); it != start_offsets_.end()) return it->second;
+  return std::nullopt;
 }
 
-void rdkafka_sink_consumer::seek(const topic_partition& partition, std::int64_t offset) {
-  auto it = partitions_.find(partition);
-  if (it == partitions_.end()) return;
-  auto& state = it->second;
-  if (offset < state.position) {
-    log::warn("{}: cannot rewind {} from {} to {}: this consumer cannot seek backwards; consumption goes on from {}",
-              consumer_.name(), partition.to_string(), state.position, offset, state.position);
-    return;
+result<void> rdkafka_sink_consumer::seek(const topic_partition& partition, std::int64_t offset) {
+  auto sought = consumer_.seek(partition.topic, partition.partition, offset);
+  if (!sought) return sought;
+  if (offset >= 0) {
+    start_offsets_.insert_or_assign(partition, offset);
+  } else {
+    start_offsets_.erase(partition);  // a logical offset: known once a record arrives
   }
-  state.skip_below = offset;
-  state.position = offset;
-  while (!state.held_back.empty() && state.held_back.front().offset < offset) {
-    state.held_back.pop_front();
-    --held_back_;
-  }
+  return {};
 }
 
-void rdkafka_sink_consumer::pause(const std::vector<topic_partition>& partitions) {
-  for (const auto& tp : partitions) {
-    if (auto it = partitions_.find(tp); it != partitions_.end()) it->second.paused = true;
-  }
+result<void> rdkafka_sink_consumer::pause(const std::vector<topic_partition>& partitions) {
+  if (partitions.empty()) return {};
+  return consumer_.pause(to_rdkafka(partitions));
 }
 
-void rdkafka_sink_consumer::resume(const std::vector<topic_partition>& partitions) {
-  for (const auto& tp : partitions) {
-    if (auto it = partitions_.find(tp); it != partitions_.end()) it->second.paused = false;
-  }
+result<void> rdkafka_sink_consumer::resume(const std::vector<topic_partition>& partitions) {
+  if (partitions.empty()) return {};
+  return consumer_.resume(to_rdkafka(partitions));
 }
 
 void rdkafka_sink_consumer::close() {
   if (closed_) return;
   closed_ = true;
-  if (listener_ != nullptr && !partitions_.empty()) {
-    auto all = assignment();
-    listener_->on_partitions_revoked({all.begin(), all.end()});
+  if (auto closed = consumer_.close(); !closed) {
+    log::warn("{}: close failed: {}", consumer_.name(), closed.err().describe());
   }
-  partitions_.clear();
-  held_back_ = 0;
-  if (auto closed = consumer_.close(); !closed) log::warn("{}: close failed: {}", consumer_.name(), closed.err().describe());
+  start_offsets_.clear();
+}
+
+void rdkafka_sink_consumer::forget(const std::vector<topic_partition>& partitions) {
+  for (const auto& tp : partitions) start_offsets_.erase(tp);
+  if (gathering_ == nullptr) return;
+  std::erase_if(*gathering_, [&](const consumed_record& r) {
+    return std::find(partitions.begin(), partitions.end(),
+                     topic_partition{std::string(r.topic), r.partition}) != partitions.end();
+  });
+}
+
+void rdkafka_sink_consumer::bridge::on_partitions_assigned(const std::vector<rdkafka::topic_partition>& partitions) {
+  const auto assigned = from_rdkafka(partitions);
+  if (!partitions.empty()) {
+    // librdkafka knows a partition's position only after consuming from it; the group's
+    // committed offset is where it will start (unless the task seeks).
+    auto committed = owner_.consumer_.committed(partitions, owner_.request_timeout_);
+    if (committed) {
+      for (const auto& c : *committed) {
+        if (c.offset >= 0) owner_.start_offsets_.insert_or_assign(topic_partition{c.topic, c.partition}, c.offset);
+      }
+    } else {
+      log::warn("{}: could not read committed offsets of {}: {}", owner_.consumer_.name(), describe(assigned),
+                committed.err().describe());
+    }
+  }
+  if (owner_.listener_ != nullptr) owner_.listener_->on_partitions_assigned(assigned);
+}
+
+void rdkafka_sink_consumer::bridge::on_partitions_revoked(const std::vector<rdkafka::topic_partition>& partitions) {
+  const auto revoked = from_rdkafka(partitions);
+  if (owner_.listener_ != nullptr) owner_.listener_->on_partitions_revoked(revoked);
+  owner_.forget(revoked);
+}
+
+void rdkafka_sink_consumer::bridge::on_partitions_lost(const std::vector<rdkafka::topic_partition>& partitions) {
+  const auto lost = from_rdkafka(partitions);
+  if (owner_.listener_ != nullptr) owner_.listener_->on_partitions_lost(lost);
+  owner_.forget(lost);
 }
 
 }  // namespace copycat::runtime

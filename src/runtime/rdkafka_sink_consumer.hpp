@@ -1,25 +1,15 @@
 #pragma once
-// sink_consumer over copycat::rdkafka::consumer (a librdkafka group consumer).
+// sink_consumer over copycat::rdkafka::consumer (a librdkafka group consumer). Each call maps
+// to the consumer call of the same name; the group's rebalance callbacks are passed on to the
+// sink's listener. Two additions:
+//   - position() before anything was consumed from a partition (librdkafka knows none) is the
+//     group's committed offset read at assignment, or the offset of the last seek().
+//   - records of a partition revoked while poll() gathers a batch are dropped from the batch,
+//     so the listener never sees records of a partition after it was told of the revocation.
 //
-// The rdkafka wrapper has no rebalance callback, pause/resume, seek or position yet; until it
-// does, this adapter derives them from what it consumes:
-//   - a partition counts as assigned when its first record arrives (on_partitions_assigned is
-//     called then, before the record is returned); every partition is revoked at close(). A
-//     partition the group moved to another member meanwhile stays "assigned" here; committing
-//     it then fails and is logged, and the other member resumes from the last commit.
-//   - position() is the offset after the last record consumed (or the first record's offset).
-//   - pause(): records of paused partitions are held back and returned after resume(); when
-//     every assigned partition is paused, or more than `max_held_back` records are held, the
-//     adapter stops fetching (librdkafka keeps the group membership alive; after
-//     max.poll.interval.ms without fetching the member rejoins and resumes from the last
-//     committed offsets).
-//   - seek() forward skips records below the offset; seek() backward cannot be honoured and is
-//     logged.
-// Each gap closes by implementing it here once copycat::rdkafka::consumer offers the call.
-//
-// Threading: the task thread only (see sink_consumer).
+// Threading: the task thread only (see sink_consumer); the listener runs inside poll() and
+// close() on that thread.
 
-#include <deque>
 #include <map>
 #include <optional>
 
@@ -30,38 +20,48 @@ namespace copycat::runtime {
 
 class rdkafka_sink_consumer final : public sink_consumer {
  public:
-  static constexpr std::size_t max_held_back = 10000;
-
-  explicit rdkafka_sink_consumer(rdkafka::consumer consumer) : consumer_(std::move(consumer)) {}
+  // `request_timeout` bounds the committed-offsets request made at each assignment.
+  explicit rdkafka_sink_consumer(rdkafka::consumer consumer,
+                                 std::chrono::milliseconds request_timeout = std::chrono::seconds(30))
+      : bridge_(*this), consumer_(std::move(consumer)), request_timeout_(request_timeout) {}
   ~rdkafka_sink_consumer() override;
+  rdkafka_sink_consumer(const rdkafka_sink_consumer&) = delete;
+  rdkafka_sink_consumer& operator=(const rdkafka_sink_consumer&) = delete;
 
   result<void> subscribe(const std::vector<std::string>& topics, rebalance_listener& listener) override;
   result<std::vector<consumed_record>> poll(std::chrono::milliseconds timeout, std::size_t max_records) override;
   result<void> commit(const topic_partition_offsets& offsets) override;
   std::set<topic_partition> assignment() const override;
   std::optional<std::int64_t> position(const topic_partition& partition) const override;
-  void seek(const topic_partition& partition, std::int64_t offset) override;
-  void pause(const std::vector<topic_partition>& partitions) override;
-  void resume(const std::vector<topic_partition>& partitions) override;
+  result<void> seek(const topic_partition& partition, std::int64_t offset) override;
+  result<void> pause(const std::vector<topic_partition>& partitions) override;
+  result<void> resume(const std::vector<topic_partition>& partitions) override;
   void close() override;
 
  private:
-  struct partition_state {
-    std::int64_t position = 0;
-    std::int64_t skip_below = -1;
-    bool paused = false;
-    std::deque<consumed_record> held_back;
+  // Receives the rdkafka consumer's rebalance callbacks and passes them on.
+  class bridge final : public rdkafka::rebalance_listener {
+   public:
+    explicit bridge(rdkafka_sink_consumer& owner) : owner_(owner) {}
+    void on_partitions_assigned(const std::vector<rdkafka::topic_partition>& partitions) override;
+    void on_partitions_revoked(const std::vector<rdkafka::topic_partition>& partitions) override;
+    void on_partitions_lost(const std::vector<rdkafka::topic_partition>& partitions) override;
+
+   private:
+    rdkafka_sink_consumer& owner_;
   };
 
-  bool fetching_allowed() const;
-  void release_held_back(std::vector<consumed_record>& out, std::size_t max_records);
-  // Accepts one fetched record: assignment, seek and pause bookkeeping.
-  void accept(consumed_record record, std::vector<consumed_record>& out);
+  // Forgets the partitions: start offsets, and their records in the batch being gathered.
+  void forget(const std::vector<topic_partition>& partitions);
 
+  bridge bridge_;  // declared first: consumer_'s destruction may still call it
   rdkafka::consumer consumer_;
-  rebalance_listener* listener_ = nullptr;
-  std::map<topic_partition, partition_state> partitions_;
-  std::size_t held_back_ = 0;
+  const std::chrono::milliseconds request_timeout_;
+  sink_consumer::rebalance_listener* listener_ = nullptr;
+  // Per assigned partition: the committed offset at assignment, or the last seek's offset.
+  std::map<topic_partition, std::int64_t> start_offsets_;
+  // The batch poll() is gathering (null outside poll()).
+  std::vector<consumed_record>* gathering_ = nullptr;
   bool closed_ = false;
 };
 

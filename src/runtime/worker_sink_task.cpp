@@ -26,6 +26,12 @@ std::string describe(const topic_partition_offsets& offsets) {
   return out + "}";
 }
 
+std::string describe(const std::vector<topic_partition>& partitions) {
+  std::string out = "[";
+  for (const auto& tp : partitions) out += (out.size() > 1 ? ", " : "") + tp.to_string();
+  return out + "]";
+}
+
 }  // namespace
 
 worker_sink_task::worker_sink_task(task_id id, target_state initial, status_listener& listener, parts p, settings s)
@@ -118,11 +124,16 @@ void worker_sink_task::poll(std::chrono::milliseconds timeout) {
   deliver_messages();
 }
 
-// Applies the offsets the task asked for with context.offset().
+// Applies the offsets the task asked for with context.offset(): the consumer seeks there,
+// backwards or forwards (inside on_partitions_assigned this sets where the partition starts).
 void worker_sink_task::rewind() {
   for (const auto& [tp, offset] : context_->take_offsets()) {
     log::trace("Task {}: rewinding {} to offset {}", id().to_string(), tp.to_string(), offset);
-    parts_.consumer->seek(tp, offset);
+    if (auto sought = parts_.consumer->seek(tp, offset); !sought) {
+      log::warn("Task {}: cannot move {} to offset {}: {}", id().to_string(), tp.to_string(), offset,
+                sought.err().describe());
+      continue;
+    }
     last_committed_.insert_or_assign(tp, offset_and_metadata{offset, {}, std::nullopt});
     current_offsets_.insert_or_assign(tp, offset_and_metadata{offset, {}, std::nullopt});
   }
@@ -130,8 +141,14 @@ void worker_sink_task::rewind() {
 
 void worker_sink_task::convert_messages(std::vector<consumed_record>& records) {
   for (auto& record : records) {
-    orig_offsets_.insert_or_assign(topic_partition{std::string(record.topic), record.partition},
-                                   offset_and_metadata{record.offset + 1, {}, std::nullopt});
+    topic_partition tp{std::string(record.topic), record.partition};
+    if (!current_offsets_.contains(tp)) {
+      // The position was unknown at assignment (no committed offset): the first record's
+      // offset is where consumption started.
+      last_committed_.insert_or_assign(tp, offset_and_metadata{record.offset, {}, std::nullopt});
+      current_offsets_.insert_or_assign(tp, offset_and_metadata{record.offset, {}, std::nullopt});
+    }
+    orig_offsets_.insert_or_assign(std::move(tp), offset_and_metadata{record.offset + 1, {}, std::nullopt});
     if (auto converted = convert_and_transform(record)) message_batch_.push_back(std::move(*converted));
   }
   records.clear();  // releases the consumer's buffers
@@ -189,6 +206,8 @@ void worker_sink_task::deliver_messages() {
   }
 }
 
+// Commits the offsets of `partitions` (all when empty). When closing (revocation, stop) the
+// partitions are closed afterwards, whether or not the commit worked.
 void worker_sink_task::commit_offsets(bool closing, const std::vector<topic_partition>& partitions) {
   const auto wanted = [&](const topic_partition& tp) {
     return partitions.empty() || std::find(partitions.begin(), partitions.end(), tp) != partitions.end();
@@ -199,11 +218,14 @@ void worker_sink_task::commit_offsets(bool closing, const std::vector<topic_part
   topic_partition_offsets last;
   for (const auto& [tp, o] : last_committed_)
     if (to_commit.count(tp)) last.emplace(tp, o);
-  std::vector<topic_partition> closed(partitions);
-  if (closing && closed.empty()) {
-    for (const auto& [tp, o] : current_offsets_) closed.push_back(tp);
-  }
+  pre_commit_and_commit(closing, to_commit, last);
+  if (closing) close_partitions(partitions.empty() ? std::vector<topic_partition>(opened_.begin(), opened_.end())
+                                                   : partitions);
+}
 
+// pre_commit(), then a synchronous consumer commit of what it returned.
+void worker_sink_task::pre_commit_and_commit(bool closing, const topic_partition_offsets& to_commit,
+                                             const topic_partition_offsets& last) {
   topic_partition_offsets task_offsets;
   try {
     if (!to_commit.empty()) task_offsets = parts_.task->pre_commit(to_commit);
@@ -214,14 +236,14 @@ void worker_sink_task::commit_offsets(bool closing, const std::vector<topic_part
     } else {
       log::error("Task {}: offset commit failed, rewinding to last committed offsets: {}", id().to_string(), trace);
       for (const auto& [tp, o] : last) {
-        parts_.consumer->seek(tp, o.offset);
+        if (auto sought = parts_.consumer->seek(tp, o.offset); !sought) {
+          log::warn("Task {}: cannot rewind {}: {}", id().to_string(), tp.to_string(), sought.err().describe());
+        }
         current_offsets_.insert_or_assign(tp, o);
       }
     }
-    if (closing && !closed.empty()) parts_.task->close(closed);
     return;
   }
-  if (closing && !closed.empty()) parts_.task->close(closed);
   if (task_offsets.empty()) return;
 
   const auto committable = filter_committable(task_offsets, last);
@@ -267,7 +289,13 @@ topic_partition_offsets worker_sink_task::filter_committable(const topic_partiti
 
 void worker_sink_task::pause_all() {
   auto assigned = parts_.consumer->assignment();
-  parts_.consumer->pause({assigned.begin(), assigned.end()});
+  pause_partitions({assigned.begin(), assigned.end()});
+}
+
+void worker_sink_task::pause_partitions(const std::vector<topic_partition>& partitions) {
+  if (auto paused = parts_.consumer->pause(partitions); !paused) {
+    log::warn("Task {}: cannot pause the consumer: {}", id().to_string(), paused.err().describe());
+  }
 }
 
 void worker_sink_task::resume_all() {
@@ -275,7 +303,9 @@ void worker_sink_task::resume_all() {
   for (const auto& tp : parts_.consumer->assignment()) {
     if (!context_->paused_partitions().count(tp)) resumed.push_back(tp);
   }
-  parts_.consumer->resume(resumed);
+  if (auto done = parts_.consumer->resume(resumed); !done) {
+    log::warn("Task {}: cannot resume the consumer: {}", id().to_string(), done.err().describe());
+  }
 }
 
 void worker_sink_task::close_all_partitions() {
@@ -283,30 +313,15 @@ void worker_sink_task::close_all_partitions() {
   commit_offsets(true, {});
 }
 
-void worker_sink_task::on_partitions_assigned(const std::vector<topic_partition>& partitions) {
-  if (task_stopped_ || partitions.empty()) return;
-  try {
-    for (const auto& tp : partitions) {
-      const auto position = parts_.consumer->position(tp).value_or(0);
-      last_committed_.insert_or_assign(tp, offset_and_metadata{position, {}, std::nullopt});
-      current_offsets_.insert_or_assign(tp, offset_and_metadata{position, {}, std::nullopt});
-    }
-    if (paused_ || paused_for_redelivery_) parts_.consumer->pause(partitions);
-    log::info("Task {}: partitions assigned: {}", id().to_string(), describe(current_offsets_));
-    parts_.task->open(partitions);
-    rewind();
-  } catch (...) {
-    if (!rebalance_failure_) rebalance_failure_ = std::current_exception();
-  }
+void worker_sink_task::close_partitions(const std::vector<topic_partition>& partitions) {
+  if (partitions.empty()) return;
+  for (const auto& tp : partitions) opened_.erase(tp);
+  parts_.task->close(partitions);
 }
 
-void worker_sink_task::on_partitions_revoked(const std::vector<topic_partition>& partitions) {
-  if (task_stopped_ || partitions.empty()) return;
-  try {
-    commit_offsets(true, partitions);
-  } catch (...) {
-    if (!rebalance_failure_) rebalance_failure_ = std::current_exception();
-  }
+// Forgets everything about partitions that left: offsets, unsent records, pause and seek
+// requests.
+void worker_sink_task::drop_partitions(const std::vector<topic_partition>& partitions) {
   for (const auto& tp : partitions) {
     current_offsets_.erase(tp);
     last_committed_.erase(tp);
@@ -317,6 +332,59 @@ void worker_sink_task::on_partitions_revoked(const std::vector<topic_partition>&
                      topic_partition{r.original_topic, r.original_kafka_partition}) != partitions.end();
   });
   context_->forget(partitions);
+}
+
+void worker_sink_task::on_partitions_assigned(const std::vector<topic_partition>& partitions) {
+  if (task_stopped_ || partitions.empty()) return;
+  try {
+    for (const auto& tp : partitions) {
+      // Unknown (nothing committed): the first record consumed tells, see convert_messages().
+      if (const auto position = parts_.consumer->position(tp)) {
+        last_committed_.insert_or_assign(tp, offset_and_metadata{*position, {}, std::nullopt});
+        current_offsets_.insert_or_assign(tp, offset_and_metadata{*position, {}, std::nullopt});
+      } else {
+        last_committed_.erase(tp);
+        current_offsets_.erase(tp);
+      }
+    }
+    log::info("Task {}: partitions assigned: {}, known positions {}", id().to_string(), describe(partitions),
+              describe(current_offsets_));
+    const bool was_paused_for_redelivery = paused_for_redelivery_;
+    paused_for_redelivery_ = was_paused_for_redelivery && !message_batch_.empty();
+    if (paused_ || paused_for_redelivery_) {
+      pause_partitions(partitions);
+    } else if (was_paused_for_redelivery) {
+      resume_all();
+    }
+    opened_.insert(partitions.begin(), partitions.end());
+    parts_.task->open(partitions);
+    rewind();
+  } catch (...) {
+    if (!rebalance_failure_) rebalance_failure_ = std::current_exception();
+  }
+}
+
+void worker_sink_task::on_partitions_revoked(const std::vector<topic_partition>& partitions) {
+  if (task_stopped_ || partitions.empty()) return;
+  log::info("Task {}: partitions revoked: {}", id().to_string(), describe(partitions));
+  try {
+    commit_offsets(true, partitions);
+  } catch (...) {
+    if (!rebalance_failure_) rebalance_failure_ = std::current_exception();
+  }
+  drop_partitions(partitions);
+}
+
+void worker_sink_task::on_partitions_lost(const std::vector<topic_partition>& partitions) {
+  if (task_stopped_ || partitions.empty()) return;
+  log::warn("Task {}: partitions lost to another member, closing them without a commit: {}", id().to_string(),
+            describe(partitions));
+  try {
+    close_partitions(partitions);
+  } catch (...) {
+    if (!rebalance_failure_) rebalance_failure_ = std::current_exception();
+  }
+  drop_partitions(partitions);
 }
 
 void worker_sink_task::close() {

@@ -6,17 +6,23 @@
 //   -> every offset.flush.interval.ms or on request_commit(): pre_commit(current offsets)
 //      -> commit the returned offsets that are assigned and not beyond what was consumed.
 //
-// Rebalances call open()/close(): revoked partitions are committed first, then closed. A
-// retriable_error from put() pauses consumption and offers the same batch again (after the
-// task's context timeout, if it set one); other put() exceptions fail the task. Conversion and
-// transformation errors follow errors.tolerance. Pausing the task pauses every partition;
-// stopping it commits (pre_commit), closes every partition, then calls stop().
+// Rebalances follow the consumer group: assigned partitions are opened (and sought to the
+// offsets the task gave context.offset(), also from inside open()); revoked partitions are
+// committed synchronously (pre_commit, then the consumer commit), then closed, and their
+// unsent records, pause state and pending offsets are dropped; lost partitions are closed
+// without a commit. context.offset() at any other time seeks the consumer (backwards too) on
+// the next poll. A retriable_error from put() pauses consumption and offers the same batch
+// again (after the task's context timeout, if it set one); other put() exceptions fail the
+// task. Conversion and transformation errors follow errors.tolerance. Pausing the task pauses
+// every partition in the consumer; stopping it commits, closes every open partition, then
+// calls stop().
 //
 // Threading: everything runs on the task's thread; the consumer's rebalance callbacks come
-// from inside its poll().
+// from inside its poll() and close().
 
 #include <chrono>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -66,14 +72,20 @@ class worker_sink_task final : public worker_task, private sink_consumer::rebala
   std::optional<sink_record> convert_and_transform(const consumed_record& record);
   void deliver_messages();
   void commit_offsets(bool closing, const std::vector<topic_partition>& partitions);
+  void pre_commit_and_commit(bool closing, const topic_partition_offsets& to_commit,
+                             const topic_partition_offsets& last);
   topic_partition_offsets filter_committable(const topic_partition_offsets& task_offsets,
                                              const topic_partition_offsets& last_committed) const;
   void pause_all();
+  void pause_partitions(const std::vector<topic_partition>& partitions);
   void resume_all();
   void close_all_partitions();
+  void close_partitions(const std::vector<topic_partition>& partitions);
+  void drop_partitions(const std::vector<topic_partition>& partitions);
 
   void on_partitions_assigned(const std::vector<topic_partition>& partitions) override;
   void on_partitions_revoked(const std::vector<topic_partition>& partitions) override;
+  void on_partitions_lost(const std::vector<topic_partition>& partitions) override;
 
   parts parts_;
   const settings settings_;
@@ -83,6 +95,7 @@ class worker_sink_task final : public worker_task, private sink_consumer::rebala
   topic_partition_offsets orig_offsets_;
   topic_partition_offsets current_offsets_;
   topic_partition_offsets last_committed_;
+  std::set<topic_partition> opened_;  // given to task->open() and not closed since
   std::chrono::steady_clock::time_point next_commit_{};
   std::exception_ptr rebalance_failure_;
   std::string last_consumer_error_;

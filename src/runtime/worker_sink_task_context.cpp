@@ -24,7 +24,10 @@ void worker_sink_task_context::pause(const std::vector<topic_partition>& partiti
     }
   }
   paused_.insert(partitions.begin(), partitions.end());
-  if (!task_paused_()) consumer_.pause(partitions);
+  if (task_paused_()) return;  // the whole task is paused; resuming it keeps these paused
+  if (auto paused = consumer_.pause(partitions); !paused) {
+    throw connect_error("Failed to pause partitions: " + paused.err().describe());
+  }
 }
 
 void worker_sink_task_context::resume(const std::vector<topic_partition>& partitions) {
@@ -35,7 +38,10 @@ void worker_sink_task_context::resume(const std::vector<topic_partition>& partit
     }
   }
   for (const auto& tp : partitions) paused_.erase(tp);
-  if (!task_paused_()) consumer_.resume(partitions);
+  if (task_paused_()) return;
+  if (auto resumed = consumer_.resume(partitions); !resumed) {
+    throw connect_error("Failed to resume partitions: " + resumed.err().describe());
+  }
 }
 
 void worker_sink_task_context::request_commit() { commit_requested_ = true; }

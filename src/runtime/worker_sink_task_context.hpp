@@ -1,8 +1,10 @@
 #pragma once
 // The sink_task_context given to a sink task (Kafka: WorkerSinkTaskContext). Requests the task
 // makes (offsets to seek to, a retry timeout, a commit, paused partitions) are recorded here
-// and applied by the worker_sink_task loop; pause()/resume() act on the consumer at once
-// unless the whole task is paused, in which case they take effect on resume.
+// and applied by the worker_sink_task loop: offsets become consumer seeks before its next poll
+// (or, when set from open(), the start offsets of the new partitions). pause()/resume() act on
+// the consumer at once (throwing connect_error when it refuses) unless the whole task is
+// paused, in which case they take effect on resume. Revoked partitions are forgotten.
 //
 // Owned by the worker_sink_task; used on the task thread only (from inside the task's calls).
 

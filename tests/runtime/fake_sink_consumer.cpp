@@ -10,14 +10,25 @@ void fake_sink_consumer::append(const topic_partition& tp, const std::vector<std
 
 void fake_sink_consumer::assign(const std::vector<topic_partition>& partitions) {
   std::lock_guard lock(mutex_);
-  rebalances_.emplace_back(true, partitions);
+  rebalances_.emplace_back(change::assign, partitions);
   changed_.notify_all();
 }
 
 void fake_sink_consumer::revoke(const std::vector<topic_partition>& partitions) {
   std::lock_guard lock(mutex_);
-  rebalances_.emplace_back(false, partitions);
+  rebalances_.emplace_back(change::revoke, partitions);
   changed_.notify_all();
+}
+
+void fake_sink_consumer::lose(const std::vector<topic_partition>& partitions) {
+  std::lock_guard lock(mutex_);
+  rebalances_.emplace_back(change::lose, partitions);
+  changed_.notify_all();
+}
+
+std::vector<std::string> fake_sink_consumer::events() const {
+  std::lock_guard lock(mutex_);
+  return events_;
 }
 
 std::map<topic_partition, std::int64_t> fake_sink_consumer::committed() const {
@@ -48,31 +59,44 @@ result<void> fake_sink_consumer::subscribe(const std::vector<std::string>& topic
 }
 
 void fake_sink_consumer::apply_rebalances() {
+  const auto note = [&](std::string_view what, const std::vector<topic_partition>& partitions) {
+    std::lock_guard lock(mutex_);
+    for (const auto& tp : partitions) events_.push_back(std::string(what) + " " + tp.to_string());
+  };
   for (;;) {
-    std::pair<bool, std::vector<topic_partition>> change;
+    std::pair<change, std::vector<topic_partition>> next;
     {
       std::lock_guard lock(mutex_);
       if (rebalances_.empty()) return;
-      change = std::move(rebalances_.front());
+      next = std::move(rebalances_.front());
       rebalances_.pop_front();
-      if (change.first) {
-        for (const auto& tp : change.second) {
+      if (next.first == change::assign) {
+        for (const auto& tp : next.second) {
           assigned_.insert(tp);
           auto c = committed_.find(tp);
           positions_[tp] = c == committed_.end() ? 0 : c->second;
         }
       }
     }
-    if (change.first) {
-      listener_->on_partitions_assigned(change.second);
-    } else {
-      listener_->on_partitions_revoked(change.second);
-      std::lock_guard lock(mutex_);
-      for (const auto& tp : change.second) {
-        assigned_.erase(tp);
-        paused_.erase(tp);
-        positions_.erase(tp);
-      }
+    switch (next.first) {
+      case change::assign:
+        note("assigned", next.second);
+        listener_->on_partitions_assigned(next.second);
+        continue;
+      case change::revoke:
+        note("revoked", next.second);
+        listener_->on_partitions_revoked(next.second);
+        break;
+      case change::lose:
+        note("lost", next.second);
+        listener_->on_partitions_lost(next.second);
+        break;
+    }
+    std::lock_guard lock(mutex_);
+    for (const auto& tp : next.second) {
+      assigned_.erase(tp);
+      paused_.erase(tp);
+      positions_.erase(tp);
     }
   }
 }
@@ -119,7 +143,10 @@ result<void> fake_sink_consumer::commit(const topic_partition_offsets& offsets) 
   for (const auto& [tp, o] : offsets) {
     if (!assigned_.count(tp)) return make_error(errc::conflict, "commit of an unassigned partition " + tp.to_string());
   }
-  for (const auto& [tp, o] : offsets) committed_[tp] = o.offset;
+  for (const auto& [tp, o] : offsets) {
+    committed_[tp] = o.offset;
+    events_.push_back("commit " + tp.to_string() + "=" + std::to_string(o.offset));
+  }
   return {};
 }
 
@@ -135,20 +162,28 @@ std::optional<std::int64_t> fake_sink_consumer::position(const topic_partition& 
   return it->second;
 }
 
-void fake_sink_consumer::seek(const topic_partition& partition, std::int64_t offset) {
+result<void> fake_sink_consumer::seek(const topic_partition& partition, std::int64_t offset) {
   std::lock_guard lock(mutex_);
-  if (assigned_.count(partition)) positions_[partition] = offset;
+  if (!assigned_.count(partition)) return make_error(errc::invalid_argument, "seek of an unassigned partition");
+  positions_[partition] = offset;
+  events_.push_back("seek " + partition.to_string() + "=" + std::to_string(offset));
+  return {};
 }
 
-void fake_sink_consumer::pause(const std::vector<topic_partition>& partitions) {
+result<void> fake_sink_consumer::pause(const std::vector<topic_partition>& partitions) {
   std::lock_guard lock(mutex_);
+  for (const auto& tp : partitions) {
+    if (!assigned_.count(tp)) return make_error(errc::invalid_argument, "pause of an unassigned partition");
+  }
   paused_.insert(partitions.begin(), partitions.end());
+  return {};
 }
 
-void fake_sink_consumer::resume(const std::vector<topic_partition>& partitions) {
+result<void> fake_sink_consumer::resume(const std::vector<topic_partition>& partitions) {
   std::lock_guard lock(mutex_);
   for (const auto& tp : partitions) paused_.erase(tp);
   changed_.notify_all();
+  return {};
 }
 
 void fake_sink_consumer::close() {
@@ -159,7 +194,13 @@ void fake_sink_consumer::close() {
     closed_ = true;
     all.assign(assigned_.begin(), assigned_.end());
   }
-  if (listener_ != nullptr && !all.empty()) listener_->on_partitions_revoked(all);
+  if (listener_ != nullptr && !all.empty()) {
+    {
+      std::lock_guard lock(mutex_);
+      for (const auto& tp : all) events_.push_back("revoked " + tp.to_string());
+    }
+    listener_->on_partitions_revoked(all);
+  }
   std::lock_guard lock(mutex_);
   assigned_.clear();
 }

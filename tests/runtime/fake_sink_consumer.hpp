@@ -1,7 +1,8 @@
 #pragma once
 // A sink_consumer without Kafka: the test appends records to partitions and moves partitions
-// in and out of the assignment; the task thread polls. Thread-safe between the test thread and
-// the task thread; rebalance callbacks run on the polling thread without the lock held.
+// in and out of the assignment (revoked or lost); the task thread polls. Thread-safe between
+// the test thread and the task thread; rebalance callbacks run on the polling thread without
+// the lock held. Every commit, seek and rebalance callback is written to events() in order.
 
 #include <condition_variable>
 #include <deque>
@@ -21,9 +22,12 @@ class fake_sink_consumer : public runtime::sink_consumer {
   void append(const topic_partition& tp, const std::vector<std::string>& values);
   void assign(const std::vector<topic_partition>& partitions);
   void revoke(const std::vector<topic_partition>& partitions);
+  void lose(const std::vector<topic_partition>& partitions);
   std::map<topic_partition, std::int64_t> committed() const;
   std::set<topic_partition> paused_partitions() const;
   bool closed() const;
+  // "assigned a-0", "revoked a-0", "lost a-0", "commit a-0=3", "seek a-0=1", in order.
+  std::vector<std::string> events() const;
 
   // Consumer side (the task thread).
   result<void> subscribe(const std::vector<std::string>& topics, rebalance_listener& listener) override;
@@ -31,9 +35,9 @@ class fake_sink_consumer : public runtime::sink_consumer {
   result<void> commit(const topic_partition_offsets& offsets) override;
   std::set<topic_partition> assignment() const override;
   std::optional<std::int64_t> position(const topic_partition& partition) const override;
-  void seek(const topic_partition& partition, std::int64_t offset) override;
-  void pause(const std::vector<topic_partition>& partitions) override;
-  void resume(const std::vector<topic_partition>& partitions) override;
+  result<void> seek(const topic_partition& partition, std::int64_t offset) override;
+  result<void> pause(const std::vector<topic_partition>& partitions) override;
+  result<void> resume(const std::vector<topic_partition>& partitions) override;
   void close() override;
 
   std::vector<std::string> subscription() const;
@@ -55,7 +59,9 @@ class fake_sink_consumer : public runtime::sink_consumer {
   std::map<topic_partition, std::int64_t> positions_;
   std::map<topic_partition, std::int64_t> committed_;
   std::set<topic_partition> paused_;
-  std::deque<std::pair<bool, std::vector<topic_partition>>> rebalances_;  // (assign?, partitions)
+  enum class change { assign, revoke, lose };
+  std::deque<std::pair<change, std::vector<topic_partition>>> rebalances_;
+  std::vector<std::string> events_;
   bool closed_ = false;
 };
 

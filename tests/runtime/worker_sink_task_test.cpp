@@ -2,8 +2,12 @@
 // retriable put(), pause/resume, errors.tolerance and failures.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <functional>
+#include <mutex>
 
+#include "copycat/errors.hpp"
 #include "runtime/fake_sink_consumer.hpp"
 #include "runtime/test_plugins.hpp"
 #include "runtime/worker_sink_task.hpp"
@@ -30,6 +34,64 @@ std::string unique(const std::string& prefix) {
   return prefix + "-" + std::to_string(++n);
 }
 
+// A sink task the test steers from outside: it records what it is given, and runs hooks
+// (on the task thread) from put(), open() and close().
+struct probe_state {
+  mutable std::mutex mutex;
+  std::vector<std::pair<topic_partition, std::int64_t>> delivered;  // (partition, offset)
+  std::vector<std::string> calls;                                  // "open a-0", "close a-0"
+  std::function<void(sink_task_context&, const std::vector<sink_record>&)> on_put;
+  std::function<void(sink_task_context&, const std::vector<topic_partition>&)> on_open;
+  std::function<void(const std::vector<topic_partition>&)> on_close;
+
+  std::vector<std::pair<topic_partition, std::int64_t>> delivered_copy() const {
+    std::lock_guard lock(mutex);
+    return delivered;
+  }
+  std::vector<std::int64_t> offsets(const topic_partition& tp) const {
+    std::vector<std::int64_t> out;
+    for (const auto& [p, o] : delivered_copy()) {
+      if (p == tp) out.push_back(o);
+    }
+    return out;
+  }
+  std::vector<std::string> calls_copy() const {
+    std::lock_guard lock(mutex);
+    return calls;
+  }
+};
+
+class probe_task : public sink_task {
+ public:
+  explicit probe_task(std::shared_ptr<probe_state> state) : state_(std::move(state)) {}
+  std::string version() const override { return "1.0"; }
+  void start(const std::map<std::string, std::string>&) override {}
+  void stop() override {}
+  void put(std::vector<sink_record>& records) override {
+    if (state_->on_put) state_->on_put(context(), records);
+    std::lock_guard lock(state_->mutex);
+    for (const auto& r : records) {
+      state_->delivered.emplace_back(topic_partition{r.original_topic, r.original_kafka_partition},
+                                     r.original_kafka_offset);
+    }
+  }
+  void open(const std::vector<topic_partition>& partitions) override {
+    note("open", partitions);
+    if (state_->on_open) state_->on_open(context(), partitions);
+  }
+  void close(const std::vector<topic_partition>& partitions) override {
+    if (state_->on_close) state_->on_close(partitions);
+    note("close", partitions);
+  }
+
+ private:
+  void note(const std::string& what, const std::vector<topic_partition>& partitions) {
+    std::lock_guard lock(state_->mutex);
+    for (const auto& tp : partitions) state_->calls.push_back(what + " " + tp.to_string());
+  }
+  std::shared_ptr<probe_state> state_;
+};
+
 struct sink_fixture {
   testing::recording_listener listener;
   testing::fake_sink_consumer* consumer = nullptr;
@@ -38,7 +100,7 @@ struct sink_fixture {
   std::string collector_name = unique("collector");
 
   explicit sink_fixture(string_map extra = {}, target_state initial = target_state::started,
-                        std::chrono::milliseconds flush_interval = 60s) {
+                        std::chrono::milliseconds flush_interval = 60s, std::unique_ptr<sink_task> custom = nullptr) {
     string_map connector_config{{"connector.class", "test.CollectingSink"},
                                 {"topics", "a,b"},
                                 {"key.converter", "org.apache.kafka.connect.storage.StringConverter"},
@@ -57,7 +119,7 @@ struct sink_fixture {
     REQUIRE(transforms.ok());
     auto fake = std::make_unique<testing::fake_sink_consumer>();
     consumer = fake.get();
-    worker_sink_task::parts parts{(*entry)->descriptor.create<sink_connector>()->create_task(),
+    worker_sink_task::parts parts{custom ? std::move(custom) : (*entry)->descriptor.create<sink_connector>()->create_task(),
                                   task_config,
                                   std::move(*converters),
                                   std::move(*transforms),
@@ -87,6 +149,22 @@ struct sink_fixture {
 
 const topic_partition a0{"a", 0};
 const topic_partition b0{"b", 0};
+
+// A fixture running a probe_task.
+struct probe_fixture {
+  std::shared_ptr<probe_state> probe = std::make_shared<probe_state>();
+  sink_fixture f{{}, target_state::started, 60s, std::make_unique<probe_task>(probe)};
+};
+
+bool has_sublist(const std::vector<std::string>& all, const std::vector<std::string>& wanted) {
+  auto at = all.begin();
+  for (const auto& w : wanted) {
+    at = std::find(at, all.end(), w);
+    if (at == all.end()) return false;
+    ++at;
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -223,4 +301,95 @@ TEST_CASE("sink task: a task started paused reports PAUSED and starts on resume"
   CHECK(f.sink()->records().empty());
   f.task->transition_to(target_state::started);
   REQUIRE(f.sink()->wait_for(1, deadline));
+}
+
+TEST_CASE("sink task: a revoked partition's offsets are committed before the task closes it") {
+  probe_fixture p;
+  auto& f = p.f;
+  std::map<topic_partition, std::int64_t> committed_at_close;
+  p.probe->on_close = [&](const std::vector<topic_partition>&) { committed_at_close = f.consumer->committed(); };
+  f.consumer->assign({a0, b0});
+  f.consumer->append(a0, {"a-0", "a-1"});
+  f.task->start();
+  REQUIRE(testing::eventually([&] { return p.probe->offsets(a0).size() == 2; }, deadline));
+  f.consumer->revoke({a0});
+  REQUIRE(testing::eventually([&] { return has_sublist(p.probe->calls_copy(), {"close a-0"}); }, deadline));
+  CHECK(committed_at_close == std::map<topic_partition, std::int64_t>{{a0, 2}});
+  CHECK(has_sublist(f.consumer->events(), {"revoked a-0", "commit a-0=2"}));
+  // b-0 goes on.
+  f.consumer->append(b0, {"b-0"});
+  REQUIRE(testing::eventually([&] { return p.probe->offsets(b0).size() == 1; }, deadline));
+  f.stop();
+  CHECK(p.probe->calls_copy() == std::vector<std::string>{"open a-0", "open b-0", "close a-0", "close b-0"});
+}
+
+TEST_CASE("sink task: context.offset() backwards makes the consumer deliver the records again") {
+  probe_fixture p;
+  auto& f = p.f;
+  bool rewound = false;
+  p.probe->on_put = [&](sink_task_context& context, const std::vector<sink_record>& records) {
+    if (!rewound && !records.empty() && records.back().kafka_offset == 2) {
+      rewound = true;
+      context.offset(a0, 1);
+    }
+  };
+  f.consumer->assign({a0});
+  f.consumer->append(a0, {"x0", "x1", "x2"});
+  f.task->start();
+  REQUIRE(testing::eventually([&] { return p.probe->offsets(a0).size() == 5; }, deadline));
+  CHECK(p.probe->offsets(a0) == std::vector<std::int64_t>{0, 1, 2, 1, 2});
+  CHECK(has_sublist(f.consumer->events(), {"seek a-0=1"}));
+  f.stop();
+  CHECK(f.consumer->committed()[a0] == 3);
+}
+
+TEST_CASE("sink task: offsets the task sets in open() are where its partitions start") {
+  probe_fixture p;
+  auto& f = p.f;
+  p.probe->on_open = [](sink_task_context& context, const std::vector<topic_partition>& partitions) {
+    for (const auto& tp : partitions) context.offset(tp, 2);
+  };
+  f.consumer->append(a0, {"x0", "x1", "x2", "x3"});
+  f.consumer->assign({a0});
+  f.task->start();
+  REQUIRE(testing::eventually([&] { return p.probe->offsets(a0).size() == 2; }, deadline));
+  CHECK(p.probe->offsets(a0) == std::vector<std::int64_t>{2, 3});
+  CHECK(has_sublist(f.consumer->events(), {"assigned a-0", "seek a-0=2"}));
+  f.stop();
+  CHECK(f.consumer->committed()[a0] == 4);
+}
+
+TEST_CASE("sink task: lost partitions are closed without a commit") {
+  probe_fixture p;
+  auto& f = p.f;
+  f.consumer->assign({a0});
+  f.consumer->append(a0, {"x0"});
+  f.task->start();
+  REQUIRE(testing::eventually([&] { return p.probe->offsets(a0).size() == 1; }, deadline));
+  f.consumer->lose({a0});
+  REQUIRE(testing::eventually([&] { return has_sublist(p.probe->calls_copy(), {"close a-0"}); }, deadline));
+  f.stop();
+  CHECK(f.consumer->committed().empty());
+  CHECK(p.probe->calls_copy() == std::vector<std::string>{"open a-0", "close a-0"});
+}
+
+TEST_CASE("sink task: records of a revoked partition waiting for redelivery are dropped, not put after close") {
+  probe_fixture p;
+  auto& f = p.f;
+  p.probe->on_put = [](sink_task_context&, const std::vector<sink_record>& records) {
+    for (const auto& r : records) {
+      if (r.topic == "a") throw retriable_error("a is not ready");
+    }
+  };
+  f.consumer->assign({a0, b0});
+  f.consumer->append(a0, {"x0"});
+  f.task->start();
+  REQUIRE(testing::eventually([&] { return f.consumer->paused_partitions() == std::set<topic_partition>{a0, b0}; },
+                              deadline));
+  f.consumer->revoke({a0});
+  REQUIRE(testing::eventually([&] { return has_sublist(p.probe->calls_copy(), {"close a-0"}); }, deadline));
+  f.consumer->append(b0, {"y0"});
+  REQUIRE(testing::eventually([&] { return p.probe->offsets(b0).size() == 1; }, deadline));
+  CHECK(p.probe->offsets(a0).empty());
+  CHECK(f.consumer->paused_partitions().empty());
 }

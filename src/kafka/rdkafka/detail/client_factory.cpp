@@ -75,6 +75,7 @@ result<handle_ptr> create_client(const client_config& config, const client_optio
   rd_kafka_conf_set_log_cb(conf.get(), on_log);
   rd_kafka_conf_set_error_cb(conf.get(), on_error);
   if (options.customize != nullptr) options.customize(conf.get());
+  if (options.opaque != nullptr) rd_kafka_conf_set_opaque(conf.get(), options.opaque);
 
   std::array<char, 512> reason{};
   rd_kafka_t* handle = rd_kafka_new(options.type, conf.get(), reason.data(), reason.size());

@@ -23,6 +23,9 @@ struct client_options {
   std::map<std::string, std::string> overrides;
   // Installs wrapper-specific callbacks (e.g. the delivery report callback).
   void (*customize)(rd_kafka_conf_t* conf) = nullptr;
+  // The handle's opaque (rd_kafka_conf_set_opaque), passed to callbacks that take one, e.g. the
+  // consumer's rebalance callback. Must outlive the handle.
+  void* opaque = nullptr;
 };
 
 // Builds the rd_kafka_conf_t (log and error callbacks routed to copycat::log) and calls
