@@ -10,7 +10,13 @@ root=$(pwd)
 build_dir=${COPYCAT_BUILD_DIR:-build}
 started=$(date +%s)
 
-step() { printf '\n== copycat: %s\n' "$*" >&2; }
+step_started=""
+step() {
+  local now; now=$(date +%s)
+  [ -n "$step_started" ] && printf '== copycat: done in %d s\n' $(( now - step_started )) >&2
+  printf '\n== copycat: %s\n' "$*" >&2
+  step_started=$now
+}
 
 step "installing packages"
 deploy/install-deps.sh
