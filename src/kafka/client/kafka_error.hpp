@@ -1,0 +1,29 @@
+#pragma once
+// Kafka protocol error codes as std::error_code values, so that a broker's answer (say
+// GROUP_AUTHORIZATION_FAILED) can travel inside a copycat::error next to transport failures
+// (errc::io_error, errc::timeout, ...) and still be recognised by the caller.
+
+#include <optional>
+#include <string_view>
+#include <system_error>
+
+#include "common/result.hpp"
+#include "kafka/protocol/error_code.hpp"
+
+namespace copycat::kafka_client {
+
+// The category of Kafka protocol error codes; message() is describe(code).
+const std::error_category& kafka_category() noexcept;
+
+std::error_code make_kafka_error_code(kafka_protocol::error_code code) noexcept;
+
+// An error carrying `code`, with a message "<context>: NOT_COORDINATOR (16)".
+error kafka_error(kafka_protocol::error_code code, std::string_view context);
+
+// The Kafka code inside `code`, or nullopt when it is not from kafka_category().
+std::optional<kafka_protocol::error_code> kafka_code_of(const std::error_code& code) noexcept;
+
+// True if `e` carries the Kafka error `code`.
+bool is_kafka_error(const error& e, kafka_protocol::error_code code) noexcept;
+
+}  // namespace copycat::kafka_client
