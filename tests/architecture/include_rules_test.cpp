@@ -43,6 +43,7 @@ const std::vector<std::pair<std::string, std::set<std::string>>> kThirdParty = {
     {"rapidjson/", {"common"}},
     {"librdkafka/", {"kafka/rdkafka"}},
     {"boost/", {"net", "kafka/client", "rest", "herder", "app"}},
+    {"openssl/", {"net", "kafka/client"}},
     {"fmt/", {"common", "net", "converters", "kafka/rdkafka", "kafka/protocol", "kafka/client", "coordination",
               "loader", "storage", "runtime", "transforms", "herder", "rest", "app"}},
 };
