@@ -1,6 +1,7 @@
 #include "runtime/task_factory.hpp"
 
 #include <charconv>
+#include <functional>
 
 #include "copycat/errors.hpp"
 #include "kafka/rdkafka/consumer.hpp"
@@ -8,13 +9,21 @@
 #include "loader/plugin_registry.hpp"
 #include "runtime/client_configs.hpp"
 #include "runtime/connector_config.hpp"
+#include "runtime/dead_letter_queue_reporter.hpp"
 #include "runtime/error_trace.hpp"
 #include "runtime/rdkafka_sink_consumer.hpp"
+#include "runtime/task_converters.hpp"
 #include "runtime/worker_sink_task.hpp"
 #include "runtime/worker_source_task.hpp"
 
 namespace copycat::runtime {
 namespace {
+
+using namespace std::chrono_literals;
+
+// How long the dead-letter queue topic creation may take (Kafka: the admin client's
+// default.api.timeout.ms).
+constexpr auto dlq_setup_timeout = 60s;
 
 std::string trimmed(const std::string& s) {
   auto b = s.find_first_not_of(" \t");
@@ -48,6 +57,46 @@ std::size_t take_max_poll_records(string_map& settings) {
   return out;
 }
 
+// The full class name of the plugin `name` (a class name or an alias) refers to.
+std::string full_class_name(const loader::plugin_registry& plugins, const std::string& name) {
+  const auto* entry = plugins.find(name);
+  return entry != nullptr ? entry->class_name : name;
+}
+
+// The executing classes error reports name (Kafka: the converter and transformation classes).
+error_stage_classes stage_classes(const loader::plugin_registry& plugins, const string_map& connector_config,
+                                  const worker_config& worker) {
+  error_stage_classes out;
+  const auto converter_class = [&](std::string_view key) {
+    auto spec = resolve_converter(key, connector_config, worker);
+    return spec ? full_class_name(plugins, spec->class_name) : std::string();
+  };
+  out.key_converter = converter_class("key.converter");
+  out.value_converter = converter_class("value.converter");
+  out.header_converter = converter_class("header.converter");
+  if (auto it = connector_config.find(connector_keys::transforms); it != connector_config.end()) {
+    auto parsed = config_def::parse_type(connector_keys::transforms, it->second, config_type::list);
+    for (const auto& alias : std::get<config_list>(parsed)) {
+      auto type = connector_config.find("transforms." + alias + ".type");
+      out.transformations.push_back(type == connector_config.end() ? std::string()
+                                                                   : full_class_name(plugins, trimmed(type->second)));
+    }
+  }
+  return out;
+}
+
+// The errors.* settings; errc::invalid_argument for a value that does not parse.
+result<record_error_handler::settings> error_settings(const loader::plugin_registry& plugins,
+                                                      const string_map& connector_config, const worker_config& worker) {
+  try {
+    auto s = record_error_handler::from_config(connector_config);
+    s.classes = stage_classes(plugins, connector_config, worker);
+    return s;
+  } catch (const std::exception& e) {
+    return make_error(errc::invalid_argument, e.what());
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> sink_subscription(const string_map& connector_config) {
@@ -79,7 +128,8 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
   if (!converters) return converters.err();
   auto transforms = transformation_chain::create(plugins_, connector_config);
   if (!transforms) return transforms.err();
-  const auto errors = record_error_handler::settings(record_error_handler::from_config(connector_config));
+  auto errors = error_settings(plugins_, connector_config, config_);
+  if (!errors) return errors.err();
 
   if (is_source) {
     auto task = make_task<source_connector, source_task>(**entry);
@@ -91,7 +141,7 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
     auto producer = rdkafka::producer::create(*client);
     if (!producer) return producer.err();
     worker_source_task::parts parts{std::move(*task), task_config, std::move(*converters), std::move(*transforms),
-                                    std::move(*producer), errors};
+                                    std::move(*producer), std::move(*errors)};
     worker_source_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout};
     return std::shared_ptr<worker_task>(
         std::make_shared<worker_source_task>(id, initial, listener_, std::move(parts), offsets_, s));
@@ -108,13 +158,28 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
   if (!client) return client.err();
   auto consumer = rdkafka::consumer::create(*client);
   if (!consumer) return consumer.err();
+  dead_letter_queue_settings dlq;
+  try {
+    dlq = dead_letter_queue_settings::from_config(connector_config);
+  } catch (const std::exception& e) {
+    return make_error(errc::invalid_argument, e.what());
+  }
+  std::function<result<std::unique_ptr<dead_letter_queue_reporter>>(std::shared_ptr<error_handling_counters>)>
+      dead_letter_queue;
+  if (dlq.enabled()) {
+    // Runs on the task thread when it starts (it may block on the broker, as in Kafka).
+    dead_letter_queue = [worker = config_, connector_config, id](std::shared_ptr<error_handling_counters> counters) {
+      return create_dead_letter_queue_reporter(worker, connector_config, id, std::move(counters), dlq_setup_timeout);
+    };
+  }
   worker_sink_task::parts parts{std::move(*task),
                                 task_config,
                                 std::move(*converters),
                                 std::move(*transforms),
                                 std::make_unique<rdkafka_sink_consumer>(std::move(*consumer)),
-                                errors,
-                                std::move(subscription)};
+                                std::move(*errors),
+                                std::move(subscription),
+                                std::move(dead_letter_queue)};
   worker_sink_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout, max_poll_records};
   return std::shared_ptr<worker_task>(std::make_shared<worker_sink_task>(id, initial, listener_, std::move(parts), s));
 }

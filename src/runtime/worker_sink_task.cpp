@@ -36,12 +36,20 @@ std::string describe(const std::vector<topic_partition>& partitions) {
 
 worker_sink_task::worker_sink_task(task_id id, target_state initial, status_listener& listener, parts p, settings s)
     : worker_task(std::move(id), initial, listener), parts_(std::move(p)), settings_(s) {
-  errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id().to_string());
+  // Retry waits end when the task is asked to stop.
+  auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
+                                            [this](std::chrono::milliseconds t) { wait_for_change(t); });
+  errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id(), std::move(retry_waits));
 }
 
 worker_sink_task::~worker_sink_task() = default;
 
 void worker_sink_task::initialize_and_start() {
+  if (parts_.dead_letter_queue) {
+    auto dlq = parts_.dead_letter_queue(errors_->counters());
+    if (!dlq) throw connect_error(dlq.err().describe());
+    errors_->set_dead_letter_queue(std::move(*dlq));
+  }
   context_ = std::make_unique<worker_sink_task_context>(
       std::map<std::string, std::string>(parts_.task_config.begin(), parts_.task_config.end()), *parts_.consumer,
       [this] { return should_pause(); });
@@ -58,6 +66,9 @@ void worker_sink_task::execute() {
   next_commit_ = clock::now() + settings_.offset_flush_interval;
   try {
     while (!is_stopping()) iteration();
+  } catch (const retry_interrupted&) {
+    log::info("Task {}: stopped while retrying a failed operation: {}", id().to_string(),
+              error_trace(std::current_exception()));
   } catch (...) {
     try {
       close_all_partitions();
@@ -72,6 +83,7 @@ void worker_sink_task::execute() {
 
 void worker_sink_task::iteration() {
   follow_target_state();
+  errors_->poll_reports();
   const auto now = clock::now();
   if (context_->commit_requested() || now >= next_commit_) {
     commit_offsets(false, {});
@@ -156,30 +168,27 @@ void worker_sink_task::convert_messages(std::vector<consumed_record>& records) {
 
 std::optional<sink_record> worker_sink_task::convert_and_transform(const consumed_record& m) {
   auto& conv = parts_.converters;
+  const error_origin origin{&m, nullptr};
   headers hdrs;
   schema_and_value key;
   schema_and_value val;
-  const bool converted =
-      errors_->execute(error_stage::header_converter, nullptr,
-                       [&] {
-                         for (const auto& h : m.headers) {
-                           hdrs.add(std::string(h.key), conv.header->to_connect_header(m.topic, h.key, as_bytes(h.value)));
-                         }
-                       }) &&
-      errors_->execute(error_stage::key_converter, nullptr,
-                       [&] { key = conv.key->to_connect_data(m.topic, hdrs, as_bytes(m.key)); }) &&
-      errors_->execute(error_stage::value_converter, nullptr,
-                       [&] { val = conv.value->to_connect_data(m.topic, hdrs, as_bytes(m.value)); });
+  const auto convert_headers = [&] {
+    hdrs = headers();
+    for (const auto& h : m.headers) {
+      hdrs.add(std::string(h.key), conv.header->to_connect_header(m.topic, h.key, as_bytes(h.value)));
+    }
+  };
+  const auto convert_key = [&] { key = conv.key->to_connect_data(m.topic, hdrs, as_bytes(m.key)); };
+  const auto convert_value = [&] { val = conv.value->to_connect_data(m.topic, hdrs, as_bytes(m.value)); };
+  const bool converted = errors_->execute(error_stage::header_converter, origin, convert_headers) &&
+                         errors_->execute(error_stage::key_converter, origin, convert_key) &&
+                         errors_->execute(error_stage::value_converter, origin, convert_value);
   if (!converted) return std::nullopt;
   std::optional<std::int64_t> ts;
   if (m.timestamp_ms >= 0) ts = m.timestamp_ms;
   sink_record record(std::string(m.topic), m.partition, std::move(key.schema), std::move(key.val),
                      std::move(val.schema), std::move(val.val), m.offset, ts, m.ts_type, std::move(hdrs));
-  bool keep = true;
-  if (!errors_->execute(error_stage::transformation, &record, [&] { keep = parts_.transforms.apply(record); }) ||
-      !keep) {
-    return std::nullopt;
-  }
+  if (!errors_->transform(parts_.transforms, record, origin)) return std::nullopt;
   return record;
 }
 
@@ -218,7 +227,9 @@ void worker_sink_task::commit_offsets(bool closing, const std::vector<topic_part
   topic_partition_offsets last;
   for (const auto& [tp, o] : last_committed_)
     if (to_commit.count(tp)) last.emplace(tp, o);
-  pre_commit_and_commit(closing, to_commit, last);
+  // Kafka waits for the dead-letter queue writes first: the offset of a dead-lettered record
+  // must not be committed before its copy is safe. Not acknowledged in time: no commit now.
+  if (errors_->flush_reports(settings_.offset_flush_timeout)) pre_commit_and_commit(closing, to_commit, last);
   if (closing) close_partitions(partitions.empty() ? std::vector<topic_partition>(opened_.begin(), opened_.end())
                                                    : partitions);
 }
@@ -397,6 +408,7 @@ void worker_sink_task::close() {
   }
   task_stopped_ = true;
   if (parts_.consumer) parts_.consumer->close();
+  errors_->close_reports(settings_.offset_flush_timeout);
   parts_.transforms.close();
   parts_.converters.close();
 }

@@ -13,20 +13,27 @@
 // without a commit. context.offset() at any other time seeks the consumer (backwards too) on
 // the next poll. A retriable_error from put() pauses consumption and offers the same batch
 // again (after the task's context timeout, if it set one); other put() exceptions fail the
-// task. Conversion and transformation errors follow errors.tolerance. Pausing the task pauses
-// every partition in the consumer; stopping it commits, closes every open partition, then
-// calls stop().
+// task (as in Kafka, errors.retry.timeout does not apply to put()). Conversion and
+// transformation errors go to the record_error_handler: retries within errors.retry.timeout,
+// then errors.tolerance, the error log and the dead-letter queue. Before any offset commit the
+// dead-letter queue is flushed, and the commit is skipped when its writes are not all
+// acknowledged within offset.flush.timeout.ms. A retry wait ends when the task is asked to
+// stop; the task then stops normally without committing past that record. Pausing the task
+// pauses every partition in the consumer; stopping it commits, closes every open partition,
+// then calls stop().
 //
 // Threading: everything runs on the task's thread; the consumer's rebalance callbacks come
 // from inside its poll() and close().
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "copycat/connector/sink_task.hpp"
+#include "runtime/dead_letter_queue_reporter.hpp"
 #include "runtime/record_error_handler.hpp"
 #include "runtime/sink_consumer.hpp"
 #include "runtime/task_converters.hpp"
@@ -53,10 +60,17 @@ class worker_sink_task final : public worker_task, private sink_consumer::rebala
     record_error_handler::settings errors;
     // From the connector config: the topics, or a regex (already starting with '^').
     std::vector<std::string> subscription;
+    // Builds the dead-letter queue reporter on the task thread before the task starts (it may
+    // create the topic); empty when the connector has no dead-letter queue.
+    std::function<result<std::unique_ptr<dead_letter_queue_reporter>>(std::shared_ptr<error_handling_counters>)>
+        dead_letter_queue;
   };
 
   worker_sink_task(task_id id, target_state initial, status_listener& listener, parts p, settings s);
   ~worker_sink_task() override;
+
+  // The error handling counters (any thread).
+  error_handling_counts error_counts() const { return errors_->counts(); }
 
  protected:
   void initialize_and_start() override;
@@ -90,7 +104,7 @@ class worker_sink_task final : public worker_task, private sink_consumer::rebala
   parts parts_;
   const settings settings_;
   std::unique_ptr<worker_sink_task_context> context_;
-  std::unique_ptr<record_error_handler> errors_;
+  std::unique_ptr<record_error_handler> errors_;  // with the dead-letter queue, if any
   std::vector<sink_record> message_batch_;
   topic_partition_offsets orig_offsets_;
   topic_partition_offsets current_offsets_;

@@ -52,7 +52,10 @@ struct worker_source_task::in_flight {
 worker_source_task::worker_source_task(task_id id, target_state initial, status_listener& listener, parts p,
                                        storage::offset_store& offsets, settings s)
     : worker_task(std::move(id), initial, listener), parts_(std::move(p)), offsets_(offsets), settings_(s) {
-  errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id().to_string());
+  // Retry waits end when the task is asked to stop.
+  auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
+                                            [this](std::chrono::milliseconds t) { wait_for_change(t); });
+  errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id(), std::move(retry_waits));
 }
 
 worker_source_task::~worker_source_task() = default;
@@ -83,6 +86,9 @@ void worker_source_task::execute() {
   next_flush_ = clock::now() + settings_.offset_flush_interval;
   try {
     run_loop();
+  } catch (const retry_interrupted&) {
+    log::info("Task {}: stopped while retrying a failed operation: {}", id().to_string(),
+              error_trace(std::current_exception()));
   } catch (...) {
     if (!is_cancelled()) {
       try {
@@ -154,19 +160,25 @@ struct worker_source_task::converted_record {
   std::vector<rdkafka::header_view> header_views;
 };
 
-bool worker_source_task::convert(source_record& record, converted_record& out) {
+bool worker_source_task::convert(source_record& record, const source_record& original, converted_record& out) {
   auto& conv = parts_.converters;
-  const bool converted =
-      errors_->execute(error_stage::key_converter, &record,
-                       [&] { out.key = conv.key->from_connect_data(record.topic, record.hdrs, record.key_schema, record.key); }) &&
-      errors_->execute(error_stage::value_converter, &record,
-                       [&] { out.val = conv.value->from_connect_data(record.topic, record.hdrs, record.value_schema, record.val); }) &&
-      errors_->execute(error_stage::header_converter, &record, [&] {
-        out.header_bytes.reserve(record.hdrs.size());
-        for (const auto& h : record.hdrs) {
-          out.header_bytes.push_back(conv.header->from_connect_header(record.topic, h.key, h.schema, h.val));
-        }
-      });
+  const error_origin origin{nullptr, &original};
+  const auto convert_headers = [&] {
+    out.header_bytes.clear();
+    out.header_bytes.reserve(record.hdrs.size());
+    for (const auto& h : record.hdrs) {
+      out.header_bytes.push_back(conv.header->from_connect_header(record.topic, h.key, h.schema, h.val));
+    }
+  };
+  const auto convert_key = [&] {
+    out.key = conv.key->from_connect_data(record.topic, record.hdrs, record.key_schema, record.key);
+  };
+  const auto convert_value = [&] {
+    out.val = conv.value->from_connect_data(record.topic, record.hdrs, record.value_schema, record.val);
+  };
+  const bool converted = errors_->execute(error_stage::header_converter, origin, convert_headers) &&
+                         errors_->execute(error_stage::key_converter, origin, convert_key) &&
+                         errors_->execute(error_stage::value_converter, origin, convert_value);
   if (!converted) return false;
   std::size_t i = 0;
   for (const auto& h : record.hdrs) {
@@ -189,10 +201,9 @@ const std::string& worker_source_task::partition_key(const source_record& record
 
 bool worker_source_task::send_one(source_record& original) {
   source_record record = original;
-  bool keep = true;
   converted_record bytes_out;
-  if (!errors_->execute(error_stage::transformation, &record, [&] { keep = parts_.transforms.apply(record); }) ||
-      !keep || !convert(record, bytes_out)) {
+  if (!errors_->transform(parts_.transforms, record, error_origin{nullptr, &original}) ||
+      !convert(record, original, bytes_out)) {
     drop_record(original);
     return true;
   }
@@ -233,7 +244,8 @@ void worker_source_task::on_delivery(const std::shared_ptr<in_flight>& record, c
     try {
       throw connect_error(report.status.err().describe());
     } catch (...) {
-      errors_->handle(error_stage::kafka_produce, &record->original, std::current_exception());
+      errors_->handle(error_stage::kafka_produce, "org.apache.kafka.connect.runtime.WorkerSourceTask",
+                      error_origin{nullptr, &record->original}, std::current_exception());
     }
     commit_task_record(record->original, std::nullopt);
     submitted_.ack(record->handle);

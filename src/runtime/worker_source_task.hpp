@@ -11,7 +11,10 @@
 // polling the task, so memory stays bounded.
 //
 // Failures: a poll() that throws retriable_error is retried; any other plugin exception fails
-// the task. A conversion or transformation error follows errors.tolerance (record_error_handler).
+// the task. A conversion or transformation error follows errors.retry.timeout and then
+// errors.tolerance (record_error_handler); a retry wait ends when the task is asked to stop,
+// and the task then stops without sending or committing that record. Source connectors have
+// no dead-letter queue: errors.deadletterqueue.* is a sink key, which Kafka ignores for sources.
 // A record Kafka refused fails the task (errors.tolerance=all: skipped, its offset still
 // committed, as Kafka does); librdkafka retries retriable produce errors without end
 // (message.timeout.ms=0, Kafka's delivery.timeout.ms=MAX). Offsets that could not be stored
@@ -68,6 +71,8 @@ class worker_source_task final : public worker_task {
 
   // Delivery reports and counters, for tests and logs.
   std::uint64_t records_acked() const { return acked_count_.load(); }
+  // The error handling counters (any thread).
+  error_handling_counts error_counts() const { return errors_->counts(); }
 
  protected:
   void initialize_and_start() override;
@@ -86,8 +91,9 @@ class worker_source_task final : public worker_task {
   bool send_records();
   // Transforms and converts one record, then produces it. False when the producer queue is full.
   bool send_one(source_record& original);
-  // Key, value and header converters; false when the record is skipped (errors.tolerance=all).
-  bool convert(source_record& record, converted_record& out);
+  // Header, key and value converters (Kafka's order); false when the record is skipped
+  // (errors.tolerance=all). `original` is the record as polled, for error reports.
+  bool convert(source_record& record, const source_record& original, converted_record& out);
   // The serialized offsets key of the record's source partition; empty when it has none.
   const std::string& partition_key(const source_record& record);
   void on_delivery(const std::shared_ptr<in_flight>& record, const rdkafka::delivery_report& report);

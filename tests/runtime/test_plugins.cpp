@@ -193,6 +193,25 @@ class uppercase_value : public transformation {
   }
 };
 
+// Throws retriable_error from its first "retriable.failures" apply() calls (-1: from every
+// call), after appending "~" to a string value, so that a retry from a half-changed record shows.
+class flaky_value : public transformation {
+ public:
+  void configure(const std::map<std::string, std::string>& configs) override {
+    failures_left_ = std::stoi(get(configs, "retriable.failures", "0"));
+  }
+  const config_def& config() const override { return empty_def(); }
+  bool apply(connect_record& record) override {
+    if (failures_left_ == 0) return true;
+    if (record.val.is_string()) record.val.as_string() += "~";
+    if (failures_left_ > 0) --failures_left_;
+    throw retriable_error("not yet");
+  }
+
+ private:
+  int failures_left_ = 0;
+};
+
 class topic_is : public predicate {
  public:
   void configure(const std::map<std::string, std::string>& configs) override { topic_ = get(configs, "topic"); }
@@ -218,6 +237,7 @@ void register_test_plugins(loader::plugin_registry& registry) {
   registry.add_builtin(describe_plugin<counting_source>("test.CountingSource", "1.0"));
   registry.add_builtin(describe_plugin<collecting_sink>("test.CollectingSink", "1.0"));
   registry.add_builtin(describe_plugin<uppercase_value>("test.UppercaseValue", "1.0"));
+  registry.add_builtin(describe_plugin<flaky_value>("test.FlakyValue", "1.0"));
   registry.add_builtin(describe_plugin<topic_is>("test.TopicIs", "1.0"));
 }
 

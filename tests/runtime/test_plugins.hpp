@@ -10,6 +10,8 @@
 //                         "collector"; "fail.on" = put throws; "retriable.put.failures" = k
 //                         makes the first k puts throw retriable_error.
 //   test.UppercaseValue   a transformation upper-casing string values.
+//   test.FlakyValue       a transformation whose first "retriable.failures" applies (-1: all)
+//                         append "~" to a string value and then throw retriable_error.
 //   test.TopicIs          a predicate: the record's topic equals "topic".
 //
 // Plugins are created by the registry, so they meet the test through the process-wide hub.

@@ -125,7 +125,8 @@ struct sink_fixture {
                                   std::move(*transforms),
                                   std::move(fake),
                                   record_error_handler::from_config(connector_config),
-                                  {"a", "b"}};
+                                  {"a", "b"},
+                                  {}};
     task = std::make_shared<worker_sink_task>(id, initial, listener, std::move(parts),
                                               worker_sink_task::settings{flush_interval, 5s, 500});
   }
