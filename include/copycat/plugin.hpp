@@ -51,8 +51,9 @@
 #define COPYCAT_ABI_TAG \
     "libc++ " COPYCAT_DETAIL_STRINGIFY(_LIBCPP_VERSION) " abi " COPYCAT_DETAIL_STRINGIFY(_LIBCPP_ABI_VERSION)
 #elif defined(__GLIBCXX__)
-#define COPYCAT_ABI_TAG \
-    "libstdc++ " COPYCAT_DETAIL_STRINGIFY(_GLIBCXX_RELEASE) " cxx11-abi " COPYCAT_DETAIL_STRINGIFY(_GLIBCXX_USE_CXX11_ABI)
+#define COPYCAT_ABI_TAG                                                                             \
+    "libstdc++ " COPYCAT_DETAIL_STRINGIFY(_GLIBCXX_RELEASE) " cxx11-abi " COPYCAT_DETAIL_STRINGIFY( \
+        _GLIBCXX_USE_CXX11_ABI)
 #else
 #define COPYCAT_ABI_TAG "unknown standard library"
 #endif
@@ -182,13 +183,13 @@ COPYCAT_API const copycat_plugin_manifest* copycat_plugin_manifest_v1();
 
 /// Defines the plugin library's entry point listing the given plugin_descriptors. Use once
 /// per library, at namespace scope.
-#define COPYCAT_PLUGIN(...)                                                                                \
-    extern "C" COPYCAT_API const copycat_plugin_manifest* copycat_plugin_manifest_v1() {                   \
-        static const ::copycat::plugin_descriptor copycat_plugins[] = {__VA_ARGS__};                       \
-        static const copycat_plugin_manifest copycat_manifest{                                             \
-            COPYCAT_ABI_VERSION, COPYCAT_ABI_TAG, sizeof(copycat_plugins) / sizeof(copycat_plugins[0]),    \
-            copycat_plugins};                                                                              \
-        return &copycat_manifest;                                                                          \
+#define COPYCAT_PLUGIN(...)                                                                                         \
+    extern "C" COPYCAT_API const copycat_plugin_manifest* copycat_plugin_manifest_v1() {                            \
+        static const ::copycat::plugin_descriptor copycat_plugins[] = {__VA_ARGS__};                                \
+        static const copycat_plugin_manifest copycat_manifest{COPYCAT_ABI_VERSION, COPYCAT_ABI_TAG,                 \
+                                                              sizeof(copycat_plugins) / sizeof(copycat_plugins[0]), \
+                                                              copycat_plugins};                                     \
+        return &copycat_manifest;                                                                                   \
     }
 
 namespace copycat {

@@ -28,47 +28,47 @@ bool poll_until(std::chrono::milliseconds deadline, const std::function<bool()>&
 
 // A fresh directory under the system temp dir, removed by the destructor.
 class temp_dir {
- public:
-  explicit temp_dir(const std::string& prefix);
-  ~temp_dir();
-  temp_dir(const temp_dir&) = delete;
-  temp_dir& operator=(const temp_dir&) = delete;
+public:
+    explicit temp_dir(const std::string& prefix);
+    ~temp_dir();
+    temp_dir(const temp_dir&) = delete;
+    temp_dir& operator=(const temp_dir&) = delete;
 
-  const std::filesystem::path& path() const { return path_; }
-  // Writes `text` to path()/name and returns the full path.
-  std::string write(const std::string& name, const std::string& text) const;
+    const std::filesystem::path& path() const { return path_; }
+    // Writes `text` to path()/name and returns the full path.
+    std::string write(const std::string& name, const std::string& text) const;
 
- private:
-  std::filesystem::path path_;
+private:
+    std::filesystem::path path_;
 };
 
 class copycat_process {
- public:
-  // Starts COPYCAT_BINARY with `args`; the log goes to `log_file`.
-  copycat_process(std::vector<std::string> args, std::filesystem::path log_file);
-  ~copycat_process();
-  copycat_process(const copycat_process&) = delete;
-  copycat_process& operator=(const copycat_process&) = delete;
+public:
+    // Starts COPYCAT_BINARY with `args`; the log goes to `log_file`.
+    copycat_process(std::vector<std::string> args, std::filesystem::path log_file);
+    ~copycat_process();
+    copycat_process(const copycat_process&) = delete;
+    copycat_process& operator=(const copycat_process&) = delete;
 
-  std::string log() const;
-  // Waits for a log line containing `text`.
-  bool wait_for_log(const std::string& text, std::chrono::milliseconds deadline) const;
-  // The REST port from the log; nullopt when it did not appear in time (or the process exited).
-  std::optional<std::uint16_t> rest_port(std::chrono::milliseconds deadline) const;
+    std::string log() const;
+    // Waits for a log line containing `text`.
+    bool wait_for_log(const std::string& text, std::chrono::milliseconds deadline) const;
+    // The REST port from the log; nullopt when it did not appear in time (or the process exited).
+    std::optional<std::uint16_t> rest_port(std::chrono::milliseconds deadline) const;
 
-  // The exit code once the process has exited by itself within `deadline`; nullopt otherwise.
-  std::optional<int> wait_exit(std::chrono::milliseconds deadline);
-  // Sends SIGTERM and waits for the exit code (-1 when it had to be killed).
-  int terminate(std::chrono::milliseconds deadline);
-  // Sends SIGKILL (no shutdown at all, as in a crash) and waits for the process to go; returns
-  // its exit code, 128 + SIGKILL when the signal killed it.
-  int kill();
-  bool running();
+    // The exit code once the process has exited by itself within `deadline`; nullopt otherwise.
+    std::optional<int> wait_exit(std::chrono::milliseconds deadline);
+    // Sends SIGTERM and waits for the exit code (-1 when it had to be killed).
+    int terminate(std::chrono::milliseconds deadline);
+    // Sends SIGKILL (no shutdown at all, as in a crash) and waits for the process to go; returns
+    // its exit code, 128 + SIGKILL when the signal killed it.
+    int kill();
+    bool running();
 
- private:
-  pid_t pid_ = -1;
-  std::optional<int> exit_code_;
-  std::filesystem::path log_file_;
+private:
+    pid_t pid_ = -1;
+    std::optional<int> exit_code_;
+    std::filesystem::path log_file_;
 };
 
 }  // namespace copycat::itest

@@ -30,8 +30,8 @@ void file_stream_sink_task::start(const std::map<std::string, std::string>& prop
     fd_ = ::open(filename_.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (fd_ < 0) {
         const int error = errno;
-        throw connect_error("Couldn't find or create file '" + filename_ + "' for FileStreamSinkTask: " +
-                            std::strerror(error));
+        throw connect_error("Couldn't find or create file '" + filename_ +
+                            "' for FileStreamSinkTask: " + std::strerror(error));
     }
     owns_fd_ = true;
     pending_.reserve(flush_threshold + 4096);

@@ -25,10 +25,12 @@ void check_offset(const source_offset_change& change) {
         throw connect_error("Offset objects should either be null or contain the key '" + position_key + "'");
     }
     if (!position->second.is_integer()) {
-        throw connect_error("The value for the '" + position_key + "' key in the offset is expected to be a Long value");
+        throw connect_error("The value for the '" + position_key +
+                            "' key in the offset is expected to be a Long value");
     }
     if (position->second.to_int64() < 0) {
-        throw connect_error("The value for the '" + position_key + "' key in the offset should be a non-negative value");
+        throw connect_error("The value for the '" + position_key +
+                            "' key in the offset should be a non-negative value");
     }
     if (!change.partition.contains(filename_key)) {
         throw connect_error("Partition objects should contain the key '" + filename_key + "'");
@@ -76,7 +78,7 @@ std::optional<copycat::exactly_once_support> file_stream_source_connector::exact
     const std::map<std::string, std::string>& connector_config) {
     const abstract_config config(source_config_def(), connector_config);
     return configured_file(config).empty() ? copycat::exactly_once_support::unsupported
-                                          : copycat::exactly_once_support::supported;
+                                           : copycat::exactly_once_support::supported;
 }
 
 bool file_stream_source_connector::alter_offsets(const std::map<std::string, std::string>& connector_config,

@@ -56,8 +56,8 @@ void file_stream_source_task::start(const std::map<std::string, std::string>& pr
     file_.emplace(*filename_);
     next_open_position_ = stored_position(context().offset_storage_reader().offset(partition_));
     if (next_open_position_ < 0) {
-        log::warn(logger, "Ignoring the negative stored position " + std::to_string(next_open_position_) +
-                              " of " + *filename_ + "; reading it from the start");
+        log::warn(logger, "Ignoring the negative stored position " + std::to_string(next_open_position_) + " of " +
+                              *filename_ + "; reading it from the start");
         next_open_position_ = 0;
     }
 }
@@ -99,7 +99,8 @@ bool file_stream_source_task::open_file() {
     const auto position = file_->open(next_open_position_);
     if (!position) {
         if (!missing_logged_) {
-            log::warn(logger, "Couldn't find file " + file_->path() + " for FileStreamSourceTask, waiting for it to be created");
+            log::warn(logger, "Couldn't find file " + file_->path() +
+                                  " for FileStreamSourceTask, waiting for it to be created");
             missing_logged_ = true;
         }
         return false;
@@ -185,8 +186,8 @@ void file_stream_source_task::emit(std::vector<source_record>& records, const bu
         offset = position_;
     }
     if (records.empty()) records.reserve(std::min<std::size_t>(batch_size_, 1024));
-    records.emplace_back(partition_, source_map{{std::string(position_field), std::move(offset)}}, topic_,
-                         std::nullopt, nullptr, value(), schema::string(), value(std::string(line.text)), now_ms);
+    records.emplace_back(partition_, source_map{{std::string(position_field), std::move(offset)}}, topic_, std::nullopt,
+                         nullptr, value(), schema::string(), value(std::string(line.text)), now_ms);
 }
 
 void file_stream_source_task::wait_for_data(bool at_end) {

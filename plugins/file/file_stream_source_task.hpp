@@ -67,7 +67,7 @@ private:
     std::int64_t next_open_position_ = 0;  // the committed offset, then 0 for later files
     line_buffer buffer_;
     std::int64_t position_ = 0;  // byte position after the last line returned
-    bool draining_ = false;       // the path names a new file; reading the rest of the old one
+    bool draining_ = false;      // the path names a new file; reading the rest of the old one
     bool missing_logged_ = false;
     bool gone_logged_ = false;
 

@@ -6,7 +6,8 @@
 namespace copycat::file {
 
 line_buffer::line_buffer(std::size_t initial_capacity)
-    : data_(new char[std::max<std::size_t>(initial_capacity, 2)]), capacity_(std::max<std::size_t>(initial_capacity, 2)) {}
+    : data_(new char[std::max<std::size_t>(initial_capacity, 2)]),
+      capacity_(std::max<std::size_t>(initial_capacity, 2)) {}
 
 std::span<char> line_buffer::free_space() {
     if (begin_ == end_) {

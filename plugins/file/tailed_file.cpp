@@ -44,8 +44,8 @@ std::optional<std::int64_t> tailed_file::open(std::int64_t position) {
     if (::lseek(fd_, position, SEEK_SET) < 0) {
         const int error = errno;
         close();
-        throw connect_error("Error while trying to seek to position " + std::to_string(position) + " in file " +
-                            path_ + ": " + describe_errno(error));
+        throw connect_error("Error while trying to seek to position " + std::to_string(position) + " in file " + path_ +
+                            ": " + describe_errno(error));
     }
     return position;
 }

@@ -30,8 +30,8 @@ std::optional<std::string> check_plugin_manifest(const copycat_plugin_manifest* 
             return "Plugin entry " + std::to_string(i) + " has no class name";
         }
         if (d.factory.index() != static_cast<std::size_t>(d.kind)) {
-            return "Plugin " + std::string(d.class_name) + " is declared as a " + std::string(plugin_kind_name(d.kind)) +
-                   " plugin but its factory makes another kind";
+            return "Plugin " + std::string(d.class_name) + " is declared as a " +
+                   std::string(plugin_kind_name(d.kind)) + " plugin but its factory makes another kind";
         }
         bool has_factory = std::visit([](auto f) { return f != nullptr; }, d.factory);
         if (!has_factory) return "Plugin " + std::string(d.class_name) + " has no factory";

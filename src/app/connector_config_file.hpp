@@ -16,9 +16,9 @@
 namespace copycat::app {
 
 struct connector_request {
-  std::string name;
-  string_map config;  // holds "name"
-  std::optional<runtime::target_state> initial_state;
+    std::string name;
+    string_map config;  // holds "name"
+    std::optional<runtime::target_state> initial_state;
 };
 
 // invalid_argument with a message naming the file for a file that cannot be read or holds no

@@ -22,23 +22,24 @@ constexpr std::string_view usage =
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
-    std::fputs(usage.data(), args.empty() ? stderr : stdout);
-    return args.empty() ? copycat::app::exit_usage : copycat::app::exit_ok;
-  }
-  if (args[0] == "--version" || args[0] == "version") {
-    std::printf("copycat %s (commit %s)\n", std::string(copycat::app::version()).c_str(),
-                std::string(copycat::app::commit()).c_str());
-    return copycat::app::exit_ok;
-  }
-  if (args[0] == "standalone") return copycat::app::run_standalone({args.begin() + 1, args.end()});
-  if (args[0] == "distributed") {
-    std::fputs("copycat distributed: distributed mode is not yet supported; run a single worker with\n"
-               "  copycat standalone worker.properties [connector.properties ...]\n",
-               stderr);
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        std::fputs(usage.data(), args.empty() ? stderr : stdout);
+        return args.empty() ? copycat::app::exit_usage : copycat::app::exit_ok;
+    }
+    if (args[0] == "--version" || args[0] == "version") {
+        std::printf("copycat %s (commit %s)\n", std::string(copycat::app::version()).c_str(),
+                    std::string(copycat::app::commit()).c_str());
+        return copycat::app::exit_ok;
+    }
+    if (args[0] == "standalone") return copycat::app::run_standalone({args.begin() + 1, args.end()});
+    if (args[0] == "distributed") {
+        std::fputs(
+            "copycat distributed: distributed mode is not yet supported; run a single worker with\n"
+            "  copycat standalone worker.properties [connector.properties ...]\n",
+            stderr);
+        return copycat::app::exit_usage;
+    }
+    std::fprintf(stderr, "copycat: unknown command '%s'\n%s", args[0].c_str(), usage.data());
     return copycat::app::exit_usage;
-  }
-  std::fprintf(stderr, "copycat: unknown command '%s'\n%s", args[0].c_str(), usage.data());
-  return copycat::app::exit_usage;
 }

@@ -15,27 +15,27 @@
 namespace copycat::app {
 
 class shutdown_signal {
- public:
-  shutdown_signal();
-  ~shutdown_signal();
-  shutdown_signal(const shutdown_signal&) = delete;
-  shutdown_signal& operator=(const shutdown_signal&) = delete;
+public:
+    shutdown_signal();
+    ~shutdown_signal();
+    shutdown_signal(const shutdown_signal&) = delete;
+    shutdown_signal& operator=(const shutdown_signal&) = delete;
 
-  bool requested() const { return requested_; }
-  // Blocks until a signal arrived; returns its name ("SIGTERM").
-  std::string wait();
-  // Waits at most `timeout`; true when a signal arrived.
-  bool wait_for(std::chrono::milliseconds timeout);
+    bool requested() const { return requested_; }
+    // Blocks until a signal arrived; returns its name ("SIGTERM").
+    std::string wait();
+    // Waits at most `timeout`; true when a signal arrived.
+    bool wait_for(std::chrono::milliseconds timeout);
 
- private:
-  void run();
+private:
+    void run();
 
-  std::atomic<bool> requested_{false};
-  std::mutex mutex_;
-  std::condition_variable cv_;
-  std::string name_;
-  bool closing_ = false;
-  std::thread thread_;
+    std::atomic<bool> requested_{false};
+    std::mutex mutex_;
+    std::condition_variable cv_;
+    std::string name_;
+    bool closing_ = false;
+    std::thread thread_;
 };
 
 }  // namespace copycat::app

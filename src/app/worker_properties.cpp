@@ -16,241 +16,258 @@ namespace {
 
 // Settings passed through by prefix, as Kafka hands them to clients, converters and listeners.
 constexpr std::array<std::string_view, 12> pass_through_prefixes = {
-    "producer.",        "consumer.",        "admin.",          "key.converter.",   "value.converter.",
-    "header.converter.", "listeners.https.", "admin.listeners.https.", "config.providers.", "metrics.context.",
-    "ssl.",             "sasl.",
+    "producer.",
+    "consumer.",
+    "admin.",
+    "key.converter.",
+    "value.converter.",
+    "header.converter.",
+    "listeners.https.",
+    "admin.listeners.https.",
+    "config.providers.",
+    "metrics.context.",
+    "ssl.",
+    "sasl.",
 };
 
 // Removed in Kafka 3.0 and ignored there with a warning; ignored here the same way.
-constexpr std::array<std::string_view, 2> removed_converter_keys = {"internal.key.converter", "internal.value.converter"};
+constexpr std::array<std::string_view, 2> removed_converter_keys = {"internal.key.converter",
+                                                                    "internal.value.converter"};
 
 bool passes_through(std::string_view key) {
-  for (std::string_view p : pass_through_prefixes)
-    if (key.size() > p.size() && key.starts_with(p)) return true;
-  return false;
+    for (std::string_view p : pass_through_prefixes)
+        if (key.size() > p.size() && key.starts_with(p)) return true;
+    return false;
 }
 
 bool is_removed_converter_key(std::string_view key) {
-  for (std::string_view k : removed_converter_keys)
-    if (key == k || (key.size() > k.size() + 1 && key.starts_with(k) && key[k.size()] == '.')) return true;
-  return false;
+    for (std::string_view k : removed_converter_keys)
+        if (key == k || (key.size() > k.size() + 1 && key.starts_with(k) && key[k.size()] == '.')) return true;
+    return false;
 }
 
 // Kafka: RestServerConfig.ListenersValidator.
 validator_ptr listeners_validator(bool allow_empty) {
-  return lambda_validator::with([allow_empty](std::string_view name, const parsed_value& v) {
-    const auto* items = std::get_if<config_list>(&v);
-    if (items == nullptr) return;  // null: the default applies (admin.listeners)
-    if (items->empty()) {
-      if (allow_empty) return;
-      throw config_error("Invalid value for listeners, at least one URL is expected, ex: "
-                         "http://localhost:8080,https://localhost:8443.");
-    }
-    for (const auto& item : *items) {
-      if (item.find_first_not_of(" \t") == std::string::npos)
-        throw config_error("Empty URL found when parsing " + std::string(name) + " list.");
-      if (auto parsed = rest::parse_listener(item); !parsed) throw_invalid_value(name, v, parsed.err().message);
-    }
-  });
+    return lambda_validator::with([allow_empty](std::string_view name, const parsed_value& v) {
+        const auto* items = std::get_if<config_list>(&v);
+        if (items == nullptr) return;  // null: the default applies (admin.listeners)
+        if (items->empty()) {
+            if (allow_empty) return;
+            throw config_error(
+                "Invalid value for listeners, at least one URL is expected, ex: "
+                "http://localhost:8080,https://localhost:8443.");
+        }
+        for (const auto& item : *items) {
+            if (item.find_first_not_of(" \t") == std::string::npos)
+                throw config_error("Empty URL found when parsing " + std::string(name) + " list.");
+            if (auto parsed = rest::parse_listener(item); !parsed) throw_invalid_value(name, v, parsed.err().message);
+        }
+    });
 }
 
 // Kafka: RestServerConfig.validateHttpResponseHeaderConfig, per comma-separated rule.
 validator_ptr response_headers_validator() {
-  return lambda_validator::with([](std::string_view name, const parsed_value& v) {
-    const auto* text = std::get_if<std::string>(&v);
-    if (text == nullptr || text->empty()) return;
-    std::size_t start = 0;
-    while (start <= text->size()) {
-      const auto comma = text->find(',', start);
-      std::string rule = text->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      start = comma == std::string::npos ? text->size() + 1 : comma + 1;
-      const auto first = rule.find_first_not_of(" \t");
-      if (first == std::string::npos) continue;
-      rule = rule.substr(first);
-      const auto space = rule.find_first_of(" \t");
-      const std::string action = rule.substr(0, space);
-      static const std::array<std::string_view, 4> actions = {"set", "add", "setDate", "addDate"};
-      bool known = false;
-      for (std::string_view a : actions) known = known || a == action;
-      if (space == std::string::npos || rule.find(':') == std::string::npos)
-        throw_invalid_value(name, v,
-                            "Invalid format of header config '" + rule + "'. Expected: '[action] [header name]:[header value]'");
-      if (!known)
-        throw_invalid_value(name, v,
-                            "Invalid header config action: '" + action + "'. Expected one of [set, add, setDate, addDate]");
-    }
-  });
+    return lambda_validator::with([](std::string_view name, const parsed_value& v) {
+        const auto* text = std::get_if<std::string>(&v);
+        if (text == nullptr || text->empty()) return;
+        std::size_t start = 0;
+        while (start <= text->size()) {
+            const auto comma = text->find(',', start);
+            std::string rule = text->substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+            start = comma == std::string::npos ? text->size() + 1 : comma + 1;
+            const auto first = rule.find_first_not_of(" \t");
+            if (first == std::string::npos) continue;
+            rule = rule.substr(first);
+            const auto space = rule.find_first_of(" \t");
+            const std::string action = rule.substr(0, space);
+            static const std::array<std::string_view, 4> actions = {"set", "add", "setDate", "addDate"};
+            bool known = false;
+            for (std::string_view a : actions) known = known || a == action;
+            if (space == std::string::npos || rule.find(':') == std::string::npos)
+                throw_invalid_value(name, v,
+                                    "Invalid format of header config '" + rule +
+                                        "'. Expected: '[action] [header name]:[header value]'");
+            if (!known)
+                throw_invalid_value(
+                    name, v,
+                    "Invalid header config action: '" + action + "'. Expected one of [set, add, setDate, addDate]");
+        }
+    });
 }
 
 config_def build_def() {
-  config_def def;
-  const auto high = importance::high;
-  const auto medium = importance::medium;
-  const auto low = importance::low;
-  def.define("bootstrap.servers", config_type::list, "localhost:9092", high,
-             "A list of host/port pairs used to establish the initial connection to the Kafka cluster.")
-      .define("client.dns.lookup", config_type::string, "use_all_dns_ips",
-              valid_string::in({"use_all_dns_ips", "resolve_canonical_bootstrap_servers_only"}), medium,
-              "Controls how the client uses DNS lookups.")
-      .define("key.converter", config_type::class_, high,
-              "Converter class used to convert between Kafka Connect format and the serialized form that is written "
-              "to Kafka. This controls the format of the keys in messages written to or read from Kafka.")
-      .define("value.converter", config_type::class_, high,
-              "Converter class used to convert between Kafka Connect format and the serialized form that is written "
-              "to Kafka. This controls the format of the values in messages written to or read from Kafka.")
-      .define("task.shutdown.graceful.timeout.ms", config_type::long_, 5000, low,
-              "Amount of time to wait for tasks to shutdown gracefully.")
-      .define("offset.flush.interval.ms", config_type::long_, 60000, low,
-              "Interval at which to try committing offsets for tasks.")
-      .define("offset.flush.timeout.ms", config_type::long_, 5000, low,
-              "Maximum number of milliseconds to wait for records to flush and partition offset data to be committed "
-              "to offset storage before cancelling the process.")
-      .define("plugin.path", config_type::list, nullptr, low,
-              "List of paths separated by commas (,) that contain plugins: shared libraries or directories searched "
-              "for them.")
-      .define("plugin.discovery", config_type::string, "hybrid_warn",
-              case_insensitive_valid_string::in({"only_scan", "hybrid_warn", "hybrid_fail", "service_load"}), low,
-              "Method to use to discover plugins.")
-      .define("metrics.sample.window.ms", config_type::long_, 30000, range::at_least(0), low,
-              "The window of time a metrics sample is computed over.")
-      .define("metrics.num.samples", config_type::int_, 2, range::at_least(1), low,
-              "The number of samples maintained to compute metrics.")
-      .define("metrics.recording.level", config_type::string, "INFO", valid_string::in({"INFO", "DEBUG"}), low,
-              "The highest recording level for metrics.")
-      .define("metric.reporters", config_type::list, "org.apache.kafka.common.metrics.JmxReporter", low,
-              "A list of classes to use as metrics reporters.")
-      .define("header.converter", config_type::class_, "org.apache.kafka.connect.storage.SimpleHeaderConverter", low,
-              "HeaderConverter class used to convert between Kafka Connect format and the serialized form that is "
-              "written to Kafka.")
-      .define("config.providers", config_type::list, config_list{}, low,
-              "Comma-separated names of ConfigProvider classes, loaded and used in the order specified.")
-      .define("connector.client.config.override.policy", config_type::string, "All",
-              case_insensitive_valid_string::in({"All", "None", "Principal",
-                                                 "org.apache.kafka.connect.connector.policy.AllConnectorClientConfigOverridePolicy",
-                                                 "org.apache.kafka.connect.connector.policy.NoneConnectorClientConfigOverridePolicy",
-                                                 "org.apache.kafka.connect.connector.policy.PrincipalConnectorClientConfigOverridePolicy"}),
-              medium, "Defines what client configurations can be overridden by the connector.")
-      .define("topic.creation.enable", config_type::boolean, true, low,
-              "Whether to allow automatic creation of topics used by source connectors.")
-      .define("topic.tracking.enable", config_type::boolean, true, low,
-              "Enable tracking the set of active topics per connector during runtime.")
-      .define("topic.tracking.allow.reset", config_type::boolean, true, low,
-              "If set to true, it allows user requests to reset the set of active topics per connector.")
-      .define("security.protocol", config_type::string, "PLAINTEXT",
-              case_insensitive_valid_string::in({"PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"}), medium,
-              "Protocol used to communicate with brokers.")
-      .define("client.id", config_type::string, "", low, "An id string to pass to the server when making requests.")
-      .define("request.timeout.ms", config_type::int_, 40000, range::at_least(0), medium,
-              "The maximum amount of time the client will wait for the response of a request.")
-      .define("metadata.max.age.ms", config_type::long_, 300000, range::at_least(0), low,
-              "The period of time after which a refresh of metadata is forced.")
-      .define("retry.backoff.ms", config_type::long_, 100, range::at_least(0), low,
-              "The amount of time to wait before attempting to retry a failed request.")
-      // RestServerConfig
-      .define("listeners", config_type::list, "http://:8083", listeners_validator(false), low,
-              "List of comma-separated URIs the REST API will listen on. The supported protocols are HTTP and HTTPS.")
-      .define("rest.advertised.host.name", config_type::string, nullptr, low,
-              "If this is set, this is the hostname that will be given out to other workers to connect to.")
-      .define("rest.advertised.port", config_type::int_, nullptr, low,
-              "If this is set, this is the port that will be given out to other workers to connect to.")
-      .define("rest.advertised.listener", config_type::string, nullptr, low,
-              "Sets the advertised listener (HTTP or HTTPS) which will be given to other workers to use.")
-      .define("access.control.allow.origin", config_type::string, "", low,
-              "Value to set the Access-Control-Allow-Origin header to for REST API requests.")
-      .define("access.control.allow.methods", config_type::string, "", low,
-              "Sets the methods supported for cross origin requests by setting the Access-Control-Allow-Methods header.")
-      .define("response.http.headers.config", config_type::string, "", response_headers_validator(), low,
-              "Rules for REST API HTTP response headers")
-      .define("ssl.client.auth", config_type::string, "none", valid_string::in({"required", "requested", "none"}), low,
-              "Configures the REST listener to request client authentication.")
-      .define("rest.extension.classes", config_type::list, "", low,
-              "Comma-separated names of ConnectRestExtension classes, loaded and called in the order specified.")
-      .define("admin.listeners", config_type::list, nullptr, listeners_validator(true), low,
-              "List of comma-separated URIs the Admin REST API will listen on.")
-      // StandaloneConfig
-      .define("offset.storage.file.filename", config_type::string, high, "File to store source connector offsets");
-  return def;
+    config_def def;
+    const auto high = importance::high;
+    const auto medium = importance::medium;
+    const auto low = importance::low;
+    def.define("bootstrap.servers", config_type::list, "localhost:9092", high,
+               "A list of host/port pairs used to establish the initial connection to the Kafka cluster.")
+        .define("client.dns.lookup", config_type::string, "use_all_dns_ips",
+                valid_string::in({"use_all_dns_ips", "resolve_canonical_bootstrap_servers_only"}), medium,
+                "Controls how the client uses DNS lookups.")
+        .define("key.converter", config_type::class_, high,
+                "Converter class used to convert between Kafka Connect format and the serialized form that is written "
+                "to Kafka. This controls the format of the keys in messages written to or read from Kafka.")
+        .define("value.converter", config_type::class_, high,
+                "Converter class used to convert between Kafka Connect format and the serialized form that is written "
+                "to Kafka. This controls the format of the values in messages written to or read from Kafka.")
+        .define("task.shutdown.graceful.timeout.ms", config_type::long_, 5000, low,
+                "Amount of time to wait for tasks to shutdown gracefully.")
+        .define("offset.flush.interval.ms", config_type::long_, 60000, low,
+                "Interval at which to try committing offsets for tasks.")
+        .define("offset.flush.timeout.ms", config_type::long_, 5000, low,
+                "Maximum number of milliseconds to wait for records to flush and partition offset data to be committed "
+                "to offset storage before cancelling the process.")
+        .define("plugin.path", config_type::list, nullptr, low,
+                "List of paths separated by commas (,) that contain plugins: shared libraries or directories searched "
+                "for them.")
+        .define("plugin.discovery", config_type::string, "hybrid_warn",
+                case_insensitive_valid_string::in({"only_scan", "hybrid_warn", "hybrid_fail", "service_load"}), low,
+                "Method to use to discover plugins.")
+        .define("metrics.sample.window.ms", config_type::long_, 30000, range::at_least(0), low,
+                "The window of time a metrics sample is computed over.")
+        .define("metrics.num.samples", config_type::int_, 2, range::at_least(1), low,
+                "The number of samples maintained to compute metrics.")
+        .define("metrics.recording.level", config_type::string, "INFO", valid_string::in({"INFO", "DEBUG"}), low,
+                "The highest recording level for metrics.")
+        .define("metric.reporters", config_type::list, "org.apache.kafka.common.metrics.JmxReporter", low,
+                "A list of classes to use as metrics reporters.")
+        .define("header.converter", config_type::class_, "org.apache.kafka.connect.storage.SimpleHeaderConverter", low,
+                "HeaderConverter class used to convert between Kafka Connect format and the serialized form that is "
+                "written to Kafka.")
+        .define("config.providers", config_type::list, config_list{}, low,
+                "Comma-separated names of ConfigProvider classes, loaded and used in the order specified.")
+        .define("connector.client.config.override.policy", config_type::string, "All",
+                case_insensitive_valid_string::in(
+                    {"All", "None", "Principal",
+                     "org.apache.kafka.connect.connector.policy.AllConnectorClientConfigOverridePolicy",
+                     "org.apache.kafka.connect.connector.policy.NoneConnectorClientConfigOverridePolicy",
+                     "org.apache.kafka.connect.connector.policy.PrincipalConnectorClientConfigOverridePolicy"}),
+                medium, "Defines what client configurations can be overridden by the connector.")
+        .define("topic.creation.enable", config_type::boolean, true, low,
+                "Whether to allow automatic creation of topics used by source connectors.")
+        .define("topic.tracking.enable", config_type::boolean, true, low,
+                "Enable tracking the set of active topics per connector during runtime.")
+        .define("topic.tracking.allow.reset", config_type::boolean, true, low,
+                "If set to true, it allows user requests to reset the set of active topics per connector.")
+        .define("security.protocol", config_type::string, "PLAINTEXT",
+                case_insensitive_valid_string::in({"PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL"}), medium,
+                "Protocol used to communicate with brokers.")
+        .define("client.id", config_type::string, "", low, "An id string to pass to the server when making requests.")
+        .define("request.timeout.ms", config_type::int_, 40000, range::at_least(0), medium,
+                "The maximum amount of time the client will wait for the response of a request.")
+        .define("metadata.max.age.ms", config_type::long_, 300000, range::at_least(0), low,
+                "The period of time after which a refresh of metadata is forced.")
+        .define("retry.backoff.ms", config_type::long_, 100, range::at_least(0), low,
+                "The amount of time to wait before attempting to retry a failed request.")
+        // RestServerConfig
+        .define("listeners", config_type::list, "http://:8083", listeners_validator(false), low,
+                "List of comma-separated URIs the REST API will listen on. The supported protocols are HTTP and HTTPS.")
+        .define("rest.advertised.host.name", config_type::string, nullptr, low,
+                "If this is set, this is the hostname that will be given out to other workers to connect to.")
+        .define("rest.advertised.port", config_type::int_, nullptr, low,
+                "If this is set, this is the port that will be given out to other workers to connect to.")
+        .define("rest.advertised.listener", config_type::string, nullptr, low,
+                "Sets the advertised listener (HTTP or HTTPS) which will be given to other workers to use.")
+        .define("access.control.allow.origin", config_type::string, "", low,
+                "Value to set the Access-Control-Allow-Origin header to for REST API requests.")
+        .define(
+            "access.control.allow.methods", config_type::string, "", low,
+            "Sets the methods supported for cross origin requests by setting the Access-Control-Allow-Methods header.")
+        .define("response.http.headers.config", config_type::string, "", response_headers_validator(), low,
+                "Rules for REST API HTTP response headers")
+        .define("ssl.client.auth", config_type::string, "none", valid_string::in({"required", "requested", "none"}),
+                low, "Configures the REST listener to request client authentication.")
+        .define("rest.extension.classes", config_type::list, "", low,
+                "Comma-separated names of ConnectRestExtension classes, loaded and called in the order specified.")
+        .define("admin.listeners", config_type::list, nullptr, listeners_validator(true), low,
+                "List of comma-separated URIs the Admin REST API will listen on.")
+        // StandaloneConfig
+        .define("offset.storage.file.filename", config_type::string, high, "File to store source connector offsets");
+    return def;
 }
 
 std::string join(const config_list& items) { return fmt::format("{}", fmt::join(items, ",")); }
 
 template <class T>
 const T& get(const parsed_config& values, std::string_view key) {
-  return std::get<T>(values.find(key)->second);
+    return std::get<T>(values.find(key)->second);
 }
 
 }  // namespace
 
 const config_def& standalone_config_def() {
-  static const config_def def = build_def();
-  return def;
+    static const config_def def = build_def();
+    return def;
 }
 
 result<standalone_config> parse_standalone_config(const string_map& props) {
-  const config_def& def = standalone_config_def();
-  std::vector<std::string> problems;
-  for (const auto& [key, value] : props) {
-    if (def.contains(key) || passes_through(key)) continue;
-    if (is_removed_converter_key(key)) {
-      log::warn("Ignoring worker configuration '{}': internal converter settings were removed in Kafka 3.0 and have "
+    const config_def& def = standalone_config_def();
+    std::vector<std::string> problems;
+    for (const auto& [key, value] : props) {
+        if (def.contains(key) || passes_through(key)) continue;
+        if (is_removed_converter_key(key)) {
+            log::warn(
+                "Ignoring worker configuration '{}': internal converter settings were removed in Kafka 3.0 and have "
                 "no effect",
                 key);
-      continue;
+            continue;
+        }
+        problems.push_back(fmt::format("Unknown configuration '{}'", key));
     }
-    problems.push_back(fmt::format("Unknown configuration '{}'", key));
-  }
-  const std::map<std::string, std::string> plain(props.begin(), props.end());
-  for (const config_value& v : def.validate(plain)) {
-    for (const std::string& e : v.errors) problems.push_back(e);
-  }
-  if (!problems.empty())
-    return make_error(errc::invalid_argument, fmt::format("Invalid worker configuration:\n  {}",
-                                                          fmt::join(problems, "\n  ")));
+    const std::map<std::string, std::string> plain(props.begin(), props.end());
+    for (const config_value& v : def.validate(plain)) {
+        for (const std::string& e : v.errors) problems.push_back(e);
+    }
+    if (!problems.empty())
+        return make_error(errc::invalid_argument,
+                          fmt::format("Invalid worker configuration:\n  {}", fmt::join(problems, "\n  ")));
 
-  parsed_config values;
-  try {
-    values = def.parse(plain);
-  } catch (const std::exception& e) {
-    return make_error(errc::invalid_argument, e.what());
-  }
-  standalone_config out;
-  runtime::worker_config& w = out.worker;
-  w.originals = props;
-  w.bootstrap_servers = join(get<config_list>(values, "bootstrap.servers"));
-  w.key_converter = get<std::string>(values, "key.converter");
-  w.value_converter = get<std::string>(values, "value.converter");
-  w.header_converter = get<std::string>(values, "header.converter");
-  w.offset_flush_interval = std::chrono::milliseconds(get<std::int64_t>(values, "offset.flush.interval.ms"));
-  w.offset_flush_timeout = std::chrono::milliseconds(get<std::int64_t>(values, "offset.flush.timeout.ms"));
-  w.task_shutdown_graceful_timeout =
-      std::chrono::milliseconds(get<std::int64_t>(values, "task.shutdown.graceful.timeout.ms"));
-  w.client_config_override_policy = get<std::string>(values, "connector.client.config.override.policy");
+    parsed_config values;
+    try {
+        values = def.parse(plain);
+    } catch (const std::exception& e) {
+        return make_error(errc::invalid_argument, e.what());
+    }
+    standalone_config out;
+    runtime::worker_config& w = out.worker;
+    w.originals = props;
+    w.bootstrap_servers = join(get<config_list>(values, "bootstrap.servers"));
+    w.key_converter = get<std::string>(values, "key.converter");
+    w.value_converter = get<std::string>(values, "value.converter");
+    w.header_converter = get<std::string>(values, "header.converter");
+    w.offset_flush_interval = std::chrono::milliseconds(get<std::int64_t>(values, "offset.flush.interval.ms"));
+    w.offset_flush_timeout = std::chrono::milliseconds(get<std::int64_t>(values, "offset.flush.timeout.ms"));
+    w.task_shutdown_graceful_timeout =
+        std::chrono::milliseconds(get<std::int64_t>(values, "task.shutdown.graceful.timeout.ms"));
+    w.client_config_override_policy = get<std::string>(values, "connector.client.config.override.policy");
 
-  out.offset_storage_file = get<std::string>(values, "offset.storage.file.filename");
-  if (const auto* path = std::get_if<config_list>(&values.find("plugin.path")->second)) out.plugin_path = *path;
-  out.listeners = get<config_list>(values, "listeners");
-  if (const auto* h = std::get_if<std::string>(&values.find("rest.advertised.host.name")->second))
-    out.advertised_host = *h;
-  if (const auto* p = std::get_if<std::int32_t>(&values.find("rest.advertised.port")->second)) out.advertised_port = *p;
-  if (const auto* l = std::get_if<std::string>(&values.find("rest.advertised.listener")->second))
-    out.advertised_listener = *l;
-  out.topic_tracking_enable = get<bool>(values, "topic.tracking.enable");
-  out.topic_tracking_allow_reset = get<bool>(values, "topic.tracking.allow.reset");
-  return out;
+    out.offset_storage_file = get<std::string>(values, "offset.storage.file.filename");
+    if (const auto* path = std::get_if<config_list>(&values.find("plugin.path")->second)) out.plugin_path = *path;
+    out.listeners = get<config_list>(values, "listeners");
+    if (const auto* h = std::get_if<std::string>(&values.find("rest.advertised.host.name")->second))
+        out.advertised_host = *h;
+    if (const auto* p = std::get_if<std::int32_t>(&values.find("rest.advertised.port")->second))
+        out.advertised_port = *p;
+    if (const auto* l = std::get_if<std::string>(&values.find("rest.advertised.listener")->second))
+        out.advertised_listener = *l;
+    out.topic_tracking_enable = get<bool>(values, "topic.tracking.enable");
+    out.topic_tracking_allow_reset = get<bool>(values, "topic.tracking.allow.reset");
+    return out;
 }
 
 std::string worker_id_for(const standalone_config& config, const std::string& listener_host, int bound_port) {
-  std::string host;
-  if (config.advertised_host && !config.advertised_host->empty()) {
-    host = *config.advertised_host;
-  } else if (!listener_host.empty() && listener_host != "0.0.0.0" && listener_host != "::") {
-    host = listener_host;
-  } else {
-    std::array<char, 256> name{};
-    host = ::gethostname(name.data(), name.size() - 1) == 0 ? std::string(name.data()) : std::string("localhost");
-  }
-  const int port = config.advertised_port.value_or(bound_port);
-  return host + ":" + std::to_string(port);
+    std::string host;
+    if (config.advertised_host && !config.advertised_host->empty()) {
+        host = *config.advertised_host;
+    } else if (!listener_host.empty() && listener_host != "0.0.0.0" && listener_host != "::") {
+        host = listener_host;
+    } else {
+        std::array<char, 256> name{};
+        host = ::gethostname(name.data(), name.size() - 1) == 0 ? std::string(name.data()) : std::string("localhost");
+    }
+    const int port = config.advertised_port.value_or(bound_port);
+    return host + ":" + std::to_string(port);
 }
 
 }  // namespace copycat::app

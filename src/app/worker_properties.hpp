@@ -20,16 +20,16 @@
 namespace copycat::app {
 
 struct standalone_config {
-  // Everything the runtime needs; worker_id is filled once the REST server is bound.
-  runtime::worker_config worker;
-  std::string offset_storage_file;
-  std::vector<std::string> plugin_path;
-  std::vector<std::string> listeners;
-  std::optional<std::string> advertised_host;
-  std::optional<int> advertised_port;
-  std::optional<std::string> advertised_listener;
-  bool topic_tracking_enable = true;
-  bool topic_tracking_allow_reset = true;
+    // Everything the runtime needs; worker_id is filled once the REST server is bound.
+    runtime::worker_config worker;
+    std::string offset_storage_file;
+    std::vector<std::string> plugin_path;
+    std::vector<std::string> listeners;
+    std::optional<std::string> advertised_host;
+    std::optional<int> advertised_port;
+    std::optional<std::string> advertised_listener;
+    bool topic_tracking_enable = true;
+    bool topic_tracking_allow_reset = true;
 };
 
 // Every defined key of a standalone worker.

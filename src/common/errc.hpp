@@ -7,23 +7,21 @@
 namespace copycat {
 
 enum class errc {
-  invalid_argument = 1,  // bad input from a user or a config
-  not_found,
-  already_exists,
-  conflict,
-  timeout,
-  io_error,
-  protocol_error,  // bytes from the network that do not parse
-  unsupported,
-  unavailable,     // a service that is not ready yet; retriable
-  internal,
+    invalid_argument = 1,  // bad input from a user or a config
+    not_found,
+    already_exists,
+    conflict,
+    timeout,
+    io_error,
+    protocol_error,  // bytes from the network that do not parse
+    unsupported,
+    unavailable,  // a service that is not ready yet; retriable
+    internal,
 };
 
 const std::error_category& copycat_category() noexcept;
 
-inline std::error_code make_error_code(errc e) noexcept {
-  return {static_cast<int>(e), copycat_category()};
-}
+inline std::error_code make_error_code(errc e) noexcept { return {static_cast<int>(e), copycat_category()}; }
 
 }  // namespace copycat
 

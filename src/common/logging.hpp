@@ -20,18 +20,28 @@ void write(level l, std::string_view message);
 
 template <class... Args>
 void at(level l, fmt::format_string<Args...> f, Args&&... args) {
-  if (l < current_level()) return;
-  write(l, fmt::format(f, std::forward<Args>(args)...));
+    if (l < current_level()) return;
+    write(l, fmt::format(f, std::forward<Args>(args)...));
 }
 template <class... Args>
-void trace(fmt::format_string<Args...> f, Args&&... a) { at(level::trace, f, std::forward<Args>(a)...); }
+void trace(fmt::format_string<Args...> f, Args&&... a) {
+    at(level::trace, f, std::forward<Args>(a)...);
+}
 template <class... Args>
-void debug(fmt::format_string<Args...> f, Args&&... a) { at(level::debug, f, std::forward<Args>(a)...); }
+void debug(fmt::format_string<Args...> f, Args&&... a) {
+    at(level::debug, f, std::forward<Args>(a)...);
+}
 template <class... Args>
-void info(fmt::format_string<Args...> f, Args&&... a) { at(level::info, f, std::forward<Args>(a)...); }
+void info(fmt::format_string<Args...> f, Args&&... a) {
+    at(level::info, f, std::forward<Args>(a)...);
+}
 template <class... Args>
-void warn(fmt::format_string<Args...> f, Args&&... a) { at(level::warn, f, std::forward<Args>(a)...); }
+void warn(fmt::format_string<Args...> f, Args&&... a) {
+    at(level::warn, f, std::forward<Args>(a)...);
+}
 template <class... Args>
-void error(fmt::format_string<Args...> f, Args&&... a) { at(level::error, f, std::forward<Args>(a)...); }
+void error(fmt::format_string<Args...> f, Args&&... a) {
+    at(level::error, f, std::forward<Args>(a)...);
+}
 
 }  // namespace copycat::log

@@ -13,51 +13,66 @@
 namespace copycat {
 
 struct error {
-  std::error_code code;
-  std::string message;
+    std::error_code code;
+    std::string message;
 
-  error(std::error_code c, std::string m) : code(c), message(std::move(m)) {}
-  error(errc c, std::string m) : code(make_error_code(c)), message(std::move(m)) {}
-  // "message (code)" for logs.
-  std::string describe() const { return message.empty() ? code.message() : message; }
+    error(std::error_code c, std::string m) : code(c), message(std::move(m)) {}
+    error(errc c, std::string m) : code(make_error_code(c)), message(std::move(m)) {}
+    // "message (code)" for logs.
+    std::string describe() const { return message.empty() ? code.message() : message; }
 };
 
 template <class T>
 class [[nodiscard]] result {
- public:
-  result(T value) : state_(std::move(value)) {}  // NOLINT: implicit by design
-  result(error e) : state_(std::move(e)) {}      // NOLINT: implicit by design
+public:
+    result(T value) : state_(std::move(value)) {}  // NOLINT: implicit by design
+    result(error e) : state_(std::move(e)) {}      // NOLINT: implicit by design
 
-  bool ok() const noexcept { return state_.index() == 0; }
-  explicit operator bool() const noexcept { return ok(); }
+    bool ok() const noexcept { return state_.index() == 0; }
+    explicit operator bool() const noexcept { return ok(); }
 
-  T& value() & { assert(ok()); return std::get<0>(state_); }
-  const T& value() const& { assert(ok()); return std::get<0>(state_); }
-  T&& value() && { assert(ok()); return std::get<0>(std::move(state_)); }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
-  T& operator*() & { return value(); }
-  const T& operator*() const& { return value(); }
+    T& value() & {
+        assert(ok());
+        return std::get<0>(state_);
+    }
+    const T& value() const& {
+        assert(ok());
+        return std::get<0>(state_);
+    }
+    T&& value() && {
+        assert(ok());
+        return std::get<0>(std::move(state_));
+    }
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
+    T& operator*() & { return value(); }
+    const T& operator*() const& { return value(); }
 
-  const error& err() const { assert(!ok()); return std::get<1>(state_); }
+    const error& err() const {
+        assert(!ok());
+        return std::get<1>(state_);
+    }
 
- private:
-  std::variant<T, error> state_;
+private:
+    std::variant<T, error> state_;
 };
 
 template <>
 class [[nodiscard]] result<void> {
- public:
-  result() = default;
-  result(error e) : error_(std::move(e)), failed_(true) {}  // NOLINT: implicit by design
+public:
+    result() = default;
+    result(error e) : error_(std::move(e)), failed_(true) {}  // NOLINT: implicit by design
 
-  bool ok() const noexcept { return !failed_; }
-  explicit operator bool() const noexcept { return ok(); }
-  const error& err() const { assert(failed_); return error_; }
+    bool ok() const noexcept { return !failed_; }
+    explicit operator bool() const noexcept { return ok(); }
+    const error& err() const {
+        assert(failed_);
+        return error_;
+    }
 
- private:
-  error error_{std::error_code{}, {}};
-  bool failed_ = false;
+private:
+    error error_{std::error_code{}, {}};
+    bool failed_ = false;
 };
 
 inline error make_error(errc code, std::string message) { return {code, std::move(message)}; }

@@ -16,7 +16,8 @@ void byte_array_converter::configure_with(const std::map<std::string, std::strin
 std::optional<bytes> byte_array_converter::from_connect_data(std::string_view, headers&, const schema_ptr& schema,
                                                              const value& val) {
     if (schema && schema->type() != schema_type::bytes) {
-        throw data_error("Invalid schema type for ByteArrayConverter: " + std::string(schema_type_name(schema->type())));
+        throw data_error("Invalid schema type for ByteArrayConverter: " +
+                         std::string(schema_type_name(schema->type())));
     }
     if (val.is_null()) {
         return std::nullopt;

@@ -11,8 +11,7 @@ config_def new_converter_config_def() {
     return def;
 }
 
-std::map<std::string, std::string> with_converter_type(const std::map<std::string, std::string>& configs,
-                                                       bool is_key) {
+std::map<std::string, std::string> with_converter_type(const std::map<std::string, std::string>& configs, bool is_key) {
     std::map<std::string, std::string> out = configs;
     out[std::string(converter_type_config)] = is_key ? "key" : "value";
     return out;

@@ -21,8 +21,7 @@ config_def new_converter_config_def();
 
 /// `configs` with "converter.type" set to "key" or "value" (Kafka's Converter.configure(map,
 /// isKey) does this before parsing).
-std::map<std::string, std::string> with_converter_type(const std::map<std::string, std::string>& configs,
-                                                       bool is_key);
+std::map<std::string, std::string> with_converter_type(const std::map<std::string, std::string>& configs, bool is_key);
 
 /// `configs` with "converter.type" set to "header" unless already present (as Kafka's worker
 /// does when it creates a header converter).

@@ -103,16 +103,30 @@ void append_java_struct(std::string& out, const struct_value& st) {
 
 void append_java_object(std::string& out, const value& v) {
     switch (v.kind()) {
-        case value_kind::null: out += "null"; return;
-        case value_kind::boolean: out += v.as_bool() ? "true" : "false"; return;
+        case value_kind::null:
+            out += "null";
+            return;
+        case value_kind::boolean:
+            out += v.as_bool() ? "true" : "false";
+            return;
         case value_kind::int8:
         case value_kind::int16:
         case value_kind::int32:
-        case value_kind::int64: out += std::to_string(v.to_int64()); return;
-        case value_kind::float32: append_java_float_text(out, v.as_float32()); return;
-        case value_kind::float64: append_java_double_text(out, v.as_float64()); return;
-        case value_kind::string: out += v.as_string(); return;
-        case value_kind::bytes: append_base64(out, v.as_bytes()); return;
+        case value_kind::int64:
+            out += std::to_string(v.to_int64());
+            return;
+        case value_kind::float32:
+            append_java_float_text(out, v.as_float32());
+            return;
+        case value_kind::float64:
+            append_java_double_text(out, v.as_float64());
+            return;
+        case value_kind::string:
+            out += v.as_string();
+            return;
+        case value_kind::bytes:
+            append_base64(out, v.as_bytes());
+            return;
         case value_kind::array: {
             out += '[';
             bool first = true;
@@ -137,11 +151,17 @@ void append_java_object(std::string& out, const value& v) {
             out += '}';
             return;
         }
-        case value_kind::struct_: append_java_struct(out, v.as_struct()); return;
-        case value_kind::decimal: out += java_decimal_text(v.as_decimal()); return;
+        case value_kind::struct_:
+            append_java_struct(out, v.as_struct());
+            return;
+        case value_kind::decimal:
+            out += java_decimal_text(v.as_decimal());
+            return;
         case value_kind::date:
         case value_kind::time:
-        case value_kind::timestamp: out += java_date_text(epoch_millis(v)); return;
+        case value_kind::timestamp:
+            out += java_date_text(epoch_millis(v));
+            return;
     }
 }
 
@@ -211,8 +231,12 @@ void append_values(std::string& out, const value& v, bool embedded) {
         }
         case value_kind::date:
         case value_kind::time:
-        case value_kind::timestamp: out += values_date_text(epoch_millis(v)); return;
-        default: append_java_object(out, v); return;
+        case value_kind::timestamp:
+            out += values_date_text(epoch_millis(v));
+            return;
+        default:
+            append_java_object(out, v);
+            return;
     }
 }
 
@@ -220,32 +244,51 @@ void append_values(std::string& out, const value& v, bool embedded) {
 
 std::int64_t epoch_millis(const value& temporal) {
     switch (temporal.kind()) {
-        case value_kind::date: return std::int64_t{temporal.as_date().days} * millis_per_day;
-        case value_kind::time: return temporal.as_time().millis;
-        case value_kind::timestamp: return temporal.as_timestamp().millis;
-        default: return 0;
+        case value_kind::date:
+            return std::int64_t{temporal.as_date().days} * millis_per_day;
+        case value_kind::time:
+            return temporal.as_time().millis;
+        case value_kind::timestamp:
+            return temporal.as_timestamp().millis;
+        default:
+            return 0;
     }
 }
 
 std::string_view java_class_of(value_kind kind) noexcept {
     switch (kind) {
-        case value_kind::null: return "null";
-        case value_kind::boolean: return "class java.lang.Boolean";
-        case value_kind::int8: return "class java.lang.Byte";
-        case value_kind::int16: return "class java.lang.Short";
-        case value_kind::int32: return "class java.lang.Integer";
-        case value_kind::int64: return "class java.lang.Long";
-        case value_kind::float32: return "class java.lang.Float";
-        case value_kind::float64: return "class java.lang.Double";
-        case value_kind::string: return "class java.lang.String";
-        case value_kind::bytes: return "class [B";
-        case value_kind::array: return "class java.util.ArrayList";
-        case value_kind::map: return "class java.util.HashMap";
-        case value_kind::struct_: return "class org.apache.kafka.connect.data.Struct";
-        case value_kind::decimal: return "class java.math.BigDecimal";
+        case value_kind::null:
+            return "null";
+        case value_kind::boolean:
+            return "class java.lang.Boolean";
+        case value_kind::int8:
+            return "class java.lang.Byte";
+        case value_kind::int16:
+            return "class java.lang.Short";
+        case value_kind::int32:
+            return "class java.lang.Integer";
+        case value_kind::int64:
+            return "class java.lang.Long";
+        case value_kind::float32:
+            return "class java.lang.Float";
+        case value_kind::float64:
+            return "class java.lang.Double";
+        case value_kind::string:
+            return "class java.lang.String";
+        case value_kind::bytes:
+            return "class [B";
+        case value_kind::array:
+            return "class java.util.ArrayList";
+        case value_kind::map:
+            return "class java.util.HashMap";
+        case value_kind::struct_:
+            return "class org.apache.kafka.connect.data.Struct";
+        case value_kind::decimal:
+            return "class java.math.BigDecimal";
         case value_kind::date:
         case value_kind::time:
-        case value_kind::timestamp: return "class java.util.Date";
+        case value_kind::timestamp:
+            return "class java.util.Date";
     }
     return "class java.lang.Object";
 }

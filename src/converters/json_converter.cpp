@@ -13,9 +13,7 @@ constexpr std::string_view envelope_message =
     "fields. If you are trying to deserialize plain JSON data, set schemas.enable=false in your converter "
     "configuration.";
 
-bool is_blank(std::string_view text) noexcept {
-    return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
+bool is_blank(std::string_view text) noexcept { return text.find_first_not_of(" \t\r\n") == std::string_view::npos; }
 
 // Jackson's view of the envelope: an object whose distinct keys are exactly "schema" and
 // "payload".
@@ -37,9 +35,7 @@ bool is_envelope(const json::value& root) noexcept {
     return schema && payload;
 }
 
-std::string_view as_text(bytes_view data) noexcept {
-    return {reinterpret_cast<const char*>(data.data()), data.size()};
-}
+std::string_view as_text(bytes_view data) noexcept { return {reinterpret_cast<const char*>(data.data()), data.size()}; }
 
 }  // namespace
 

@@ -10,27 +10,39 @@ namespace {
 
 std::string_view json_type_name(schema_type t) noexcept {
     switch (t) {
-        case schema_type::int8: return "int8";
-        case schema_type::int16: return "int16";
-        case schema_type::int32: return "int32";
-        case schema_type::int64: return "int64";
-        case schema_type::float32: return "float";
-        case schema_type::float64: return "double";
-        case schema_type::boolean: return "boolean";
-        case schema_type::string: return "string";
-        case schema_type::bytes: return "bytes";
-        case schema_type::array: return "array";
-        case schema_type::map: return "map";
-        case schema_type::struct_: return "struct";
+        case schema_type::int8:
+            return "int8";
+        case schema_type::int16:
+            return "int16";
+        case schema_type::int32:
+            return "int32";
+        case schema_type::int64:
+            return "int64";
+        case schema_type::float32:
+            return "float";
+        case schema_type::float64:
+            return "double";
+        case schema_type::boolean:
+            return "boolean";
+        case schema_type::string:
+            return "string";
+        case schema_type::bytes:
+            return "bytes";
+        case schema_type::array:
+            return "array";
+        case schema_type::map:
+            return "map";
+        case schema_type::struct_:
+            return "struct";
     }
     return "";
 }
 
 std::optional<schema_type> parse_json_type_name(std::string_view name) noexcept {
     static constexpr schema_type all[] = {
-        schema_type::boolean, schema_type::int8,   schema_type::int16,  schema_type::int32,
+        schema_type::boolean, schema_type::int8,    schema_type::int16,   schema_type::int32,
         schema_type::int64,   schema_type::float32, schema_type::float64, schema_type::bytes,
-        schema_type::string,  schema_type::array,  schema_type::map,    schema_type::struct_,
+        schema_type::string,  schema_type::array,   schema_type::map,     schema_type::struct_,
     };
     for (const schema_type t : all) {
         if (json_type_name(t) == name) {
@@ -64,7 +76,8 @@ void write_schema_members(json::writer& w, const schema& s, json_value_encoder& 
             }
             w.end_array();
             break;
-        default: break;
+        default:
+            break;
     }
     w.key("optional").boolean(s.is_optional());
     if (s.name()) {
@@ -117,7 +130,8 @@ schema_builder builder_for(schema_type type, const json::value& node, json_value
                 throw data_error("Map schema did not specify the value type");
             }
             schema_ptr key_schema = required_schema(keys, values, "keySchema cannot be null.");
-            return schema_builder::map(std::move(key_schema), required_schema(vals, values, "valueSchema cannot be null."));
+            return schema_builder::map(std::move(key_schema),
+                                       required_schema(vals, values, "valueSchema cannot be null."));
         }
         case schema_type::struct_: {
             schema_builder builder = schema_builder::struct_();
@@ -134,7 +148,8 @@ schema_builder builder_for(schema_type type, const json::value& node, json_value
             }
             return builder;
         }
-        default: return schema_builder(type);
+        default:
+            return schema_builder(type);
     }
 }
 

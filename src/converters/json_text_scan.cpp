@@ -10,9 +10,7 @@ bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 
 bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-bool is_number_char(char c) noexcept {
-    return is_digit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
-}
+bool is_number_char(char c) noexcept { return is_digit(c) || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
 
 // Index just past the string literal whose opening quote is at text[i] (text.size() when it
 // is not closed).

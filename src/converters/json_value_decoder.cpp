@@ -96,12 +96,18 @@ value json_value_decoder::read(const schema_ptr& sp, const json::value* node) {
         return read_logical(s, kind, *node);
     }
     switch (s.type()) {
-        case schema_type::int8: return static_cast<std::int8_t>(integer_of(s, *node));
-        case schema_type::int16: return static_cast<std::int16_t>(integer_of(s, *node));
-        case schema_type::int32: return static_cast<std::int32_t>(integer_of(s, *node));
-        case schema_type::int64: return integer_of(s, *node);
-        case schema_type::float32: return java_float_cast(floating_of(s, *node));
-        case schema_type::float64: return floating_of(s, *node);
+        case schema_type::int8:
+            return static_cast<std::int8_t>(integer_of(s, *node));
+        case schema_type::int16:
+            return static_cast<std::int16_t>(integer_of(s, *node));
+        case schema_type::int32:
+            return static_cast<std::int32_t>(integer_of(s, *node));
+        case schema_type::int64:
+            return integer_of(s, *node);
+        case schema_type::float32:
+            return java_float_cast(floating_of(s, *node));
+        case schema_type::float64:
+            return floating_of(s, *node);
         case schema_type::boolean:
             if (!node->is_bool()) {
                 wrong_node(s, "JSON booleans", *node);
@@ -133,20 +139,27 @@ value json_value_decoder::read(const schema_ptr& sp, const json::value* node) {
             }
             return out;
         }
-        case schema_type::map: return read_map(s, *node);
-        case schema_type::struct_: return read_struct(sp, *node);
+        case schema_type::map:
+            return read_map(s, *node);
+        case schema_type::struct_:
+            return read_struct(sp, *node);
     }
     throw data_error("Unknown schema type: " + std::string(schema_type_name(s.type())));
 }
 
 value json_value_decoder::read_schemaless(const json::value& node) {
     switch (node.type()) {
-        case json::kind::null: return {};
-        case json::kind::boolean: return node.as_bool();
+        case json::kind::null:
+            return {};
+        case json::kind::boolean:
+            return node.as_bool();
         case json::kind::int64:
-        case json::kind::uint64: return node.as_int64();
-        case json::kind::number: return node.as_double();
-        case json::kind::string: return node.as_string();
+        case json::kind::uint64:
+            return node.as_int64();
+        case json::kind::number:
+            return node.as_double();
+        case json::kind::string:
+            return node.as_string();
         case json::kind::array: {
             value_array out;
             out.reserve(node.as_array().size());
@@ -169,7 +182,8 @@ value json_value_decoder::read_schemaless(const json::value& node) {
 
 value json_value_decoder::read_logical(const schema& s, logical_kind kind, const json::value& node) {
     switch (kind) {
-        case logical_kind::decimal: return read_decimal(s, node);
+        case logical_kind::decimal:
+            return read_decimal(s, node);
         case logical_kind::date:
             if (!is_int(node)) {
                 throw data_error("Invalid type for Date, underlying representation should be integer but was " +
@@ -188,7 +202,8 @@ value json_value_decoder::read_logical(const schema& s, logical_kind kind, const
                                  std::string(json_node_type_name(&node)));
             }
             return timestamp_from_int64(s, node.as_int64());
-        case logical_kind::none: break;
+        case logical_kind::none:
+            break;
     }
     return {};
 }
@@ -242,7 +257,8 @@ value json_value_decoder::read_map(const schema& s, const json::value& node) {
     out.reserve(node.as_array().size());
     for (const auto& entry : node.as_array()) {
         if (!entry.is_array()) {
-            throw data_error("Found invalid map entry instead of array tuple: " + std::string(json_node_type_name(&entry)));
+            throw data_error("Found invalid map entry instead of array tuple: " +
+                             std::string(json_node_type_name(&entry)));
         }
         if (entry.as_array().size() != 2) {
             throw data_error("Found invalid map entry, expected length 2 but found :" +
@@ -255,7 +271,8 @@ value json_value_decoder::read_map(const schema& s, const json::value& node) {
 
 value json_value_decoder::read_struct(const schema_ptr& s, const json::value& node) {
     if (!node.is_object()) {
-        throw data_error("Structs should be encoded as JSON objects, but found " + std::string(json_node_type_name(&node)));
+        throw data_error("Structs should be encoded as JSON objects, but found " +
+                         std::string(json_node_type_name(&node)));
     }
     const auto& members = node.as_object();
     struct_value out(s);

@@ -18,10 +18,9 @@ namespace {
 }
 
 [[noreturn]] void invalid_logical(std::string_view logical, std::string_view expected, const value& v) {
-    throw data_error("Invalid type for " + std::string(logical) + ", expected " + std::string(expected) +
-                     " but was " + std::string(java_class_of(v.kind())));
+    throw data_error("Invalid type for " + std::string(logical) + ", expected " + std::string(expected) + " but was " +
+                     std::string(java_class_of(v.kind())));
 }
-
 
 }  // namespace
 
@@ -112,19 +111,44 @@ void json_value_encoder::write(json::writer& w, const schema* s, const value& v)
 
 void json_value_encoder::write_schemaless(json::writer& w, const value& v) {
     switch (v.kind()) {
-        case value_kind::null: w.null(); return;
-        case value_kind::boolean: w.boolean(v.as_bool()); return;
-        case value_kind::int8: w.int64(v.as_int8()); return;
-        case value_kind::int16: w.int64(v.as_int16()); return;
-        case value_kind::int32: w.int64(v.as_int32()); return;
-        case value_kind::int64: w.int64(v.as_int64()); return;
-        case value_kind::float32: write_float32(w, v.as_float32()); return;
-        case value_kind::float64: write_float64(w, v.as_float64()); return;
-        case value_kind::string: w.string(v.as_string()); return;
-        case value_kind::bytes: write_bytes(w, v.as_bytes()); return;
-        case value_kind::array: write_array(w, nullptr, v.as_array()); return;
-        case value_kind::map: write_map(w, nullptr, v.as_map()); return;
-        case value_kind::struct_: throw data_error("Mismatching schema.");
+        case value_kind::null:
+            w.null();
+            return;
+        case value_kind::boolean:
+            w.boolean(v.as_bool());
+            return;
+        case value_kind::int8:
+            w.int64(v.as_int8());
+            return;
+        case value_kind::int16:
+            w.int64(v.as_int16());
+            return;
+        case value_kind::int32:
+            w.int64(v.as_int32());
+            return;
+        case value_kind::int64:
+            w.int64(v.as_int64());
+            return;
+        case value_kind::float32:
+            write_float32(w, v.as_float32());
+            return;
+        case value_kind::float64:
+            write_float64(w, v.as_float64());
+            return;
+        case value_kind::string:
+            w.string(v.as_string());
+            return;
+        case value_kind::bytes:
+            write_bytes(w, v.as_bytes());
+            return;
+        case value_kind::array:
+            write_array(w, nullptr, v.as_array());
+            return;
+        case value_kind::map:
+            write_map(w, nullptr, v.as_map());
+            return;
+        case value_kind::struct_:
+            throw data_error("Mismatching schema.");
         case value_kind::decimal:
         case value_kind::date:
         case value_kind::time:
@@ -165,7 +189,8 @@ void json_value_encoder::write_logical(json::writer& w, const schema& s, logical
             }
             w.int64(timestamp_to_int64(s, v.as_timestamp()));
             return;
-        case logical_kind::none: break;
+        case logical_kind::none:
+            break;
     }
 }
 

@@ -30,8 +30,7 @@ public:
     /// As get(), for a probe of another type that Hash and Equal accept along with Key (e.g. a
     /// std::string_view for std::string keys), without building a Key.
     template <class Probe>
-        requires(!std::is_convertible_v<const Probe&, const Key&>)
-    const Value* find(const Probe& probe) {
+    requires(!std::is_convertible_v<const Probe&, const Key&>) const Value* find(const Probe& probe) {
         return found(index_.find(probe));
     }
 
@@ -77,8 +76,7 @@ private:
         Hash hash;
         std::size_t operator()(const Key* k) const { return hash(*k); }
         template <class Probe>
-            requires(!std::is_convertible_v<const Probe&, const Key*>)
-        std::size_t operator()(const Probe& p) const {
+        requires(!std::is_convertible_v<const Probe&, const Key*>) std::size_t operator()(const Probe& p) const {
             return hash(p);
         }
     };
@@ -87,13 +85,11 @@ private:
         Equal equal;
         bool operator()(const Key* a, const Key* b) const { return equal(*a, *b); }
         template <class Probe>
-            requires(!std::is_convertible_v<const Probe&, const Key*>)
-        bool operator()(const Probe& a, const Key* b) const {
+        requires(!std::is_convertible_v<const Probe&, const Key*>) bool operator()(const Probe& a, const Key* b) const {
             return equal(a, *b);
         }
         template <class Probe>
-            requires(!std::is_convertible_v<const Probe&, const Key*>)
-        bool operator()(const Key* a, const Probe& b) const {
+        requires(!std::is_convertible_v<const Probe&, const Key*>) bool operator()(const Key* a, const Probe& b) const {
             return equal(*a, b);
         }
     };

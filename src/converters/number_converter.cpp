@@ -15,25 +15,35 @@ namespace {
 
 std::uint64_t bits_of(const value& v) {
     switch (v.kind()) {
-        case value_kind::int16: return static_cast<std::uint16_t>(v.as_int16());
-        case value_kind::int32: return static_cast<std::uint32_t>(v.as_int32());
-        case value_kind::int64: return static_cast<std::uint64_t>(v.as_int64());
-        case value_kind::float32: return std::bit_cast<std::uint32_t>(v.as_float32());  // floatToRawIntBits
+        case value_kind::int16:
+            return static_cast<std::uint16_t>(v.as_int16());
+        case value_kind::int32:
+            return static_cast<std::uint32_t>(v.as_int32());
+        case value_kind::int64:
+            return static_cast<std::uint64_t>(v.as_int64());
+        case value_kind::float32:
+            return std::bit_cast<std::uint32_t>(v.as_float32());  // floatToRawIntBits
         case value_kind::float64: {
             const double d = v.as_float64();
             return std::isnan(d) ? 0x7ff8000000000000ULL : std::bit_cast<std::uint64_t>(d);  // doubleToLongBits
         }
-        default: return 0;
+        default:
+            return 0;
     }
 }
 
 value from_bits(value_kind kind, std::uint64_t bits) {
     switch (kind) {
-        case value_kind::int16: return static_cast<std::int16_t>(static_cast<std::uint16_t>(bits));
-        case value_kind::int32: return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
-        case value_kind::int64: return static_cast<std::int64_t>(bits);
-        case value_kind::float32: return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
-        default: return std::bit_cast<double>(bits);
+        case value_kind::int16:
+            return static_cast<std::int16_t>(static_cast<std::uint16_t>(bits));
+        case value_kind::int32:
+            return static_cast<std::int32_t>(static_cast<std::uint32_t>(bits));
+        case value_kind::int64:
+            return static_cast<std::int64_t>(bits);
+        case value_kind::float32:
+            return std::bit_cast<float>(static_cast<std::uint32_t>(bits));
+        default:
+            return std::bit_cast<double>(bits);
     }
 }
 
@@ -71,7 +81,8 @@ number_converter::number_converter(value_kind kind) : kind_(kind) {
             size_error_ = "Size of data received by Deserializer is not 8";
             schema_ = schema::optional_float64();
             break;
-        default: throw std::invalid_argument("number_converter: not a number kind");
+        default:
+            throw std::invalid_argument("number_converter: not a number kind");
     }
 }
 

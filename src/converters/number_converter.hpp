@@ -24,11 +24,21 @@ public:
     /// The converter for one value kind: int16, int32, int64, float32 or float64.
     explicit number_converter(value_kind kind);
 
-    static std::unique_ptr<number_converter> short_converter() { return std::make_unique<number_converter>(value_kind::int16); }
-    static std::unique_ptr<number_converter> integer_converter() { return std::make_unique<number_converter>(value_kind::int32); }
-    static std::unique_ptr<number_converter> long_converter() { return std::make_unique<number_converter>(value_kind::int64); }
-    static std::unique_ptr<number_converter> float_converter() { return std::make_unique<number_converter>(value_kind::float32); }
-    static std::unique_ptr<number_converter> double_converter() { return std::make_unique<number_converter>(value_kind::float64); }
+    static std::unique_ptr<number_converter> short_converter() {
+        return std::make_unique<number_converter>(value_kind::int16);
+    }
+    static std::unique_ptr<number_converter> integer_converter() {
+        return std::make_unique<number_converter>(value_kind::int32);
+    }
+    static std::unique_ptr<number_converter> long_converter() {
+        return std::make_unique<number_converter>(value_kind::int64);
+    }
+    static std::unique_ptr<number_converter> float_converter() {
+        return std::make_unique<number_converter>(value_kind::float32);
+    }
+    static std::unique_ptr<number_converter> double_converter() {
+        return std::make_unique<number_converter>(value_kind::float64);
+    }
 
     static constexpr std::string_view short_class_name = "org.apache.kafka.connect.converters.ShortConverter";
     static constexpr std::string_view integer_class_name = "org.apache.kafka.connect.converters.IntegerConverter";
@@ -52,8 +62,8 @@ protected:
 private:
     value_kind kind_;
     std::size_t width_;
-    std::string_view type_name_;             // "short", "integer", ...
-    std::string_view size_error_;            // the deserializer's message for a wrong length
+    std::string_view type_name_;   // "short", "integer", ...
+    std::string_view size_error_;  // the deserializer's message for a wrong length
     schema_ptr schema_;
 };
 

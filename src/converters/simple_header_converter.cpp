@@ -26,8 +26,8 @@ schema_and_value simple_header_converter::to_connect_header(std::string_view, st
     }
 }
 
-std::optional<bytes> simple_header_converter::from_connect_header(std::string_view, std::string_view,
-                                                                  const schema_ptr&, const value& val) {
+std::optional<bytes> simple_header_converter::from_connect_header(std::string_view, std::string_view, const schema_ptr&,
+                                                                  const value& val) {
     if (val.is_null()) {
         return std::nullopt;
     }

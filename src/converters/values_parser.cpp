@@ -21,13 +21,20 @@ int numeric_rank(const schema& s) noexcept {
         return -1;  // logical types (Date, Time, Timestamp, Decimal) do not widen
     }
     switch (s.type()) {
-        case schema_type::int8: return 0;
-        case schema_type::int16: return 1;
-        case schema_type::int32: return 2;
-        case schema_type::int64: return 3;
-        case schema_type::float32: return 4;
-        case schema_type::float64: return 5;
-        default: return -1;
+        case schema_type::int8:
+            return 0;
+        case schema_type::int16:
+            return 1;
+        case schema_type::int32:
+            return 2;
+        case schema_type::int64:
+            return 3;
+        case schema_type::float32:
+            return 4;
+        case schema_type::float64:
+            return 5;
+        default:
+            return -1;
     }
 }
 
@@ -87,10 +94,14 @@ value align(const schema& target, const value& v) {
         }
         const std::int64_t n = v.to_int64();
         switch (target.type()) {
-            case schema_type::int8: return static_cast<std::int8_t>(n);
-            case schema_type::int16: return static_cast<std::int16_t>(n);
-            case schema_type::int32: return static_cast<std::int32_t>(n);
-            default: return n;
+            case schema_type::int8:
+                return static_cast<std::int8_t>(n);
+            case schema_type::int16:
+                return static_cast<std::int16_t>(n);
+            case schema_type::int32:
+                return static_cast<std::int32_t>(n);
+            default:
+                return n;
         }
     }
     if (target.type() == schema_type::string && !v.is_string()) {

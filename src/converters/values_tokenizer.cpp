@@ -47,7 +47,9 @@ std::string_view values_tokenizer::consume_next_token() noexcept {
     const std::size_t start = pos_;
     while (pos_ < text_.size()) {
         switch (text_[pos_]) {
-            case '\\': escaped = !escaped; break;
+            case '\\':
+                escaped = !escaped;
+                break;
             case ':':
             case ',':
             case '{':
@@ -64,7 +66,9 @@ std::string_view values_tokenizer::consume_next_token() noexcept {
                 }
                 escaped = false;
                 break;
-            default: escaped = false; break;
+            default:
+                escaped = false;
+                break;
         }
         ++pos_;
     }

@@ -18,33 +18,33 @@
 namespace copycat::herder {
 
 class connector_lifecycle {
- public:
-  connector_lifecycle(config_state& configs, connector_worker& worker, memory_status_store& statuses)
-      : configs_(configs), worker_(worker), statuses_(statuses) {}
+public:
+    connector_lifecycle(config_state& configs, connector_worker& worker, memory_status_store& statuses)
+        : configs_(configs), worker_(worker), statuses_(statuses) {}
 
-  // Starts the connector instance in its target state (the worker reports its status).
-  result<void> start_connector(const std::string& name);
-  // Kafka: updateConnectorTasks. For a running, STARTED connector: asks it for task configs and,
-  // when they changed (or the connector config did), replaces the tasks with new ones.
-  void update_tasks(const std::string& name);
-  // Stops every task of the connector and forgets their configs and statuses.
-  void remove_tasks(const std::string& name);
-  // Starts the given tasks of the connector with their stored configs.
-  void start_tasks(const std::string& name, const std::vector<task_id>& ids);
-  // Stops and starts one task with its stored config.
-  result<void> restart_task(const task_id& id);
-  // Tells the worker the connector's target state; a STARTED connector that is not running
-  // (it was STOPPED) is started, and its tasks are brought up to date.
-  void apply_target_state(const std::string& name);
-  // Removes tasks, the connector instance, its config and its statuses.
-  void remove_connector(const std::string& name);
-  // Stops the work of every connector (shutdown): tasks first, then connector instances.
-  void stop_all();
+    // Starts the connector instance in its target state (the worker reports its status).
+    result<void> start_connector(const std::string& name);
+    // Kafka: updateConnectorTasks. For a running, STARTED connector: asks it for task configs and,
+    // when they changed (or the connector config did), replaces the tasks with new ones.
+    void update_tasks(const std::string& name);
+    // Stops every task of the connector and forgets their configs and statuses.
+    void remove_tasks(const std::string& name);
+    // Starts the given tasks of the connector with their stored configs.
+    void start_tasks(const std::string& name, const std::vector<task_id>& ids);
+    // Stops and starts one task with its stored config.
+    result<void> restart_task(const task_id& id);
+    // Tells the worker the connector's target state; a STARTED connector that is not running
+    // (it was STOPPED) is started, and its tasks are brought up to date.
+    void apply_target_state(const std::string& name);
+    // Removes tasks, the connector instance, its config and its statuses.
+    void remove_connector(const std::string& name);
+    // Stops the work of every connector (shutdown): tasks first, then connector instances.
+    void stop_all();
 
- private:
-  config_state& configs_;
-  connector_worker& worker_;
-  memory_status_store& statuses_;
+private:
+    config_state& configs_;
+    connector_worker& worker_;
+    memory_status_store& statuses_;
 };
 
 }  // namespace copycat::herder

@@ -17,49 +17,50 @@ namespace keys = runtime::connector_keys;
 
 // Java's AbstractMap.toString: {k1=v1, k2=v2}.
 std::string java_map_text(const string_map& m) {
-  std::vector<std::string> parts;
-  for (const auto& [k, v] : m) parts.push_back(k + "=" + v);
-  return fmt::format("{{{}}}", fmt::join(parts, ", "));
+    std::vector<std::string> parts;
+    for (const auto& [k, v] : m) parts.push_back(k + "=" + v);
+    return fmt::format("{{{}}}", fmt::join(parts, ", "));
 }
 
 error unknown_connector_class(const loader::plugin_registry& plugins, const std::string& name) {
-  std::vector<std::string> available;
-  for (const loader::plugin_entry* e : plugins.entries())
-    if (e->is_connector()) available.push_back(e->class_name);
-  return make_error(errc::internal,
-                    fmt::format("Failed to find any class that implements Connector and which name matches {}, "
-                                "available connectors are: {}",
-                                name, fmt::join(available, ", ")));
+    std::vector<std::string> available;
+    for (const loader::plugin_entry* e : plugins.entries())
+        if (e->is_connector()) available.push_back(e->class_name);
+    return make_error(errc::internal,
+                      fmt::format("Failed to find any class that implements Connector and which name matches {}, "
+                                  "available connectors are: {}",
+                                  name, fmt::join(available, ", ")));
 }
 
 // The connector's keys replace framework keys of the same name in place; the others follow
 // (Kafka: configKeys.putAll(connector.config().configKeys()) on a LinkedHashMap).
 config_def merge_keys(const config_def& framework, const config_def& connector) {
-  config_def merged;
-  for (const config_key& key : framework.config_keys()) {
-    const config_key* own = connector.find(key.name);
-    merged.define(own != nullptr ? *own : key);
-  }
-  for (const config_key& key : connector.config_keys()) {
-    if (!framework.contains(key.name)) merged.define(key);
-  }
-  return merged;
+    config_def merged;
+    for (const config_key& key : framework.config_keys()) {
+        const config_key* own = connector.find(key.name);
+        merged.define(own != nullptr ? *own : key);
+    }
+    for (const config_key& key : connector.config_keys()) {
+        if (!framework.contains(key.name)) merged.define(key);
+    }
+    return merged;
 }
 
 std::vector<std::string> merge_groups(const config_def& framework, const config_def& connector) {
-  std::vector<std::string> groups = framework.groups();
-  for (const std::string& g : connector.groups())
-    if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
-  return groups;
+    std::vector<std::string> groups = framework.groups();
+    for (const std::string& g : connector.groups())
+        if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
+    return groups;
 }
 
 bool uses_topic_creation(const plain_map& props) {
-  return std::any_of(props.begin(), props.end(), [](const auto& kv) { return kv.first.starts_with("topic.creation."); });
+    return std::any_of(props.begin(), props.end(),
+                       [](const auto& kv) { return kv.first.starts_with("topic.creation."); });
 }
 
 bool has_dlq_topic(const plain_map& props) {
-  auto it = props.find(std::string(keys::dlq_topic_name));
-  return it != props.end() && it->second.find_first_not_of(" \t") != std::string::npos;
+    auto it = props.find(std::string(keys::dlq_topic_name));
+    return it != props.end() && it->second.find_first_not_of(" \t") != std::string::npos;
 }
 
 }  // namespace
@@ -68,108 +69,111 @@ connector_validator::connector_validator(const loader::plugin_registry& plugins,
     : plugins_(plugins), override_policy_(std::move(override_policy)) {}
 
 result<config_infos> connector_validator::validate(const string_map& props) const {
-  auto cls = props.find(keys::connector_class);
-  if (cls == props.end())
-    return make_error(errc::invalid_argument,
-                      "Connector config " + java_map_text(props) + " contains no connector type");
-  const std::string& connector_class = cls->second;
-  const loader::plugin_entry* entry = plugins_.find(connector_class);
-  if (entry == nullptr || !entry->is_connector()) return unknown_connector_class(plugins_, connector_class);
+    auto cls = props.find(keys::connector_class);
+    if (cls == props.end())
+        return make_error(errc::invalid_argument,
+                          "Connector config " + java_map_text(props) + " contains no connector type");
+    const std::string& connector_class = cls->second;
+    const loader::plugin_entry* entry = plugins_.find(connector_class);
+    if (entry == nullptr || !entry->is_connector()) return unknown_connector_class(plugins_, connector_class);
 
-  const bool source = entry->kind() == plugin_kind::source_connector;
-  const plain_map plain(props.begin(), props.end());
-  try {
-    const config_def& framework = source ? runtime::source_connector_config_def() : runtime::sink_connector_config_def();
-    auto validated = framework.validate_all(plain);
-    if (!source) runtime::validate_sink_topics(plain, validated);
+    const bool source = entry->kind() == plugin_kind::source_connector;
+    const plain_map plain(props.begin(), props.end());
+    try {
+        const config_def& framework =
+            source ? runtime::source_connector_config_def() : runtime::sink_connector_config_def();
+        auto validated = framework.validate_all(plain);
+        if (!source) runtime::validate_sink_topics(plain, validated);
 
-    std::unique_ptr<connector> instance;
-    if (source) {
-      instance = entry->descriptor.create<source_connector>();
-    } else {
-      instance = entry->descriptor.create<sink_connector>();
+        std::unique_ptr<connector> instance;
+        if (source) {
+            instance = entry->descriptor.create<source_connector>();
+        } else {
+            instance = entry->descriptor.create<sink_connector>();
+        }
+        const config_def own = instance->config();
+        std::vector<config_value> own_values = instance->validate(plain);
+
+        // Converter checks may add errors to the framework values, so run them before collecting.
+        auto value_of = [&](std::string_view key) {
+            auto it = validated.find(key);
+            return it == validated.end() ? nullptr : &it->second;
+        };
+        std::vector<config_infos> converter_parts;
+        for (std::string_view property : {keys::header_converter, keys::key_converter, keys::value_converter}) {
+            if (auto infos = validate_converter(plugins_, plain, property, value_of(property)))
+                converter_parts.push_back(std::move(*infos));
+        }
+
+        std::vector<config_value> values;
+        for (const config_key& key : framework.config_keys()) {
+            if (auto it = validated.find(key.name); it != validated.end()) values.push_back(it->second);
+        }
+        for (const auto& [name, value] : validated) {
+            if (!framework.contains(name)) values.push_back(value);
+        }
+        values.insert(values.end(), own_values.begin(), own_values.end());
+
+        // Kafka's merge order: the connector, producer, consumer and admin overrides, converters.
+        std::vector<config_infos> parts;
+        parts.push_back(
+            config_infos::generate(connector_class, merge_keys(framework, own), values, merge_groups(framework, own)));
+        const bool producer = source || has_dlq_topic(plain);
+        const bool admin = source ? uses_topic_creation(plain) : has_dlq_topic(plain);
+        if (producer)
+            parts.push_back(validate_client_overrides(plain, keys::producer_override_prefix, override_policy_));
+        if (!source)
+            parts.push_back(validate_client_overrides(plain, keys::consumer_override_prefix, override_policy_));
+        if (admin) parts.push_back(validate_client_overrides(plain, keys::admin_override_prefix, override_policy_));
+        parts.insert(parts.end(), converter_parts.begin(), converter_parts.end());
+        return merge_config_infos(connector_class, parts);
+    } catch (const std::exception& e) {
+        return make_error(errc::internal, e.what());
     }
-    const config_def own = instance->config();
-    std::vector<config_value> own_values = instance->validate(plain);
-
-    // Converter checks may add errors to the framework values, so run them before collecting.
-    auto value_of = [&](std::string_view key) {
-      auto it = validated.find(key);
-      return it == validated.end() ? nullptr : &it->second;
-    };
-    std::vector<config_infos> converter_parts;
-    for (std::string_view property : {keys::header_converter, keys::key_converter, keys::value_converter}) {
-      if (auto infos = validate_converter(plugins_, plain, property, value_of(property)))
-        converter_parts.push_back(std::move(*infos));
-    }
-
-    std::vector<config_value> values;
-    for (const config_key& key : framework.config_keys()) {
-      if (auto it = validated.find(key.name); it != validated.end()) values.push_back(it->second);
-    }
-    for (const auto& [name, value] : validated) {
-      if (!framework.contains(name)) values.push_back(value);
-    }
-    values.insert(values.end(), own_values.begin(), own_values.end());
-
-    // Kafka's merge order: the connector, producer, consumer and admin overrides, converters.
-    std::vector<config_infos> parts;
-    parts.push_back(
-        config_infos::generate(connector_class, merge_keys(framework, own), values, merge_groups(framework, own)));
-    const bool producer = source || has_dlq_topic(plain);
-    const bool admin = source ? uses_topic_creation(plain) : has_dlq_topic(plain);
-    if (producer) parts.push_back(validate_client_overrides(plain, keys::producer_override_prefix, override_policy_));
-    if (!source) parts.push_back(validate_client_overrides(plain, keys::consumer_override_prefix, override_policy_));
-    if (admin) parts.push_back(validate_client_overrides(plain, keys::admin_override_prefix, override_policy_));
-    parts.insert(parts.end(), converter_parts.begin(), converter_parts.end());
-    return merge_config_infos(connector_class, parts);
-  } catch (const std::exception& e) {
-    return make_error(errc::internal, e.what());
-  }
 }
 
 connector_type connector_validator::type_of(const string_map& config) const {
-  auto cls = config.find(keys::connector_class);
-  if (cls == config.end()) return connector_type::unknown;
-  const loader::plugin_entry* entry = plugins_.find(cls->second);
-  if (entry == nullptr) return connector_type::unknown;
-  if (entry->kind() == plugin_kind::source_connector) return connector_type::source;
-  if (entry->kind() == plugin_kind::sink_connector) return connector_type::sink;
-  return connector_type::unknown;
+    auto cls = config.find(keys::connector_class);
+    if (cls == config.end()) return connector_type::unknown;
+    const loader::plugin_entry* entry = plugins_.find(cls->second);
+    if (entry == nullptr) return connector_type::unknown;
+    if (entry->kind() == plugin_kind::source_connector) return connector_type::source;
+    if (entry->kind() == plugin_kind::sink_connector) return connector_type::sink;
+    return connector_type::unknown;
 }
 
 result<std::vector<config_key_info>> connector_validator::plugin_config(const std::string& plugin) const {
-  const loader::plugin_entry* entry = plugins_.find(plugin);
-  if (entry == nullptr) return make_error(errc::not_found, "Unknown plugin " + plugin + ".");
-  try {
-    const config_def own = plugin_config_def(*entry);
-    std::vector<config_key_info> out;
-    for (const config_key& key : own.config_keys()) out.push_back(config_key_info::from(key));
-    const config_def* framework = nullptr;
-    if (entry->kind() == plugin_kind::source_connector) framework = &runtime::source_connector_config_def();
-    if (entry->kind() == plugin_kind::sink_connector) framework = &runtime::sink_connector_config_def();
-    if (framework != nullptr) {
-      for (const config_key& key : framework->config_keys())
-        if (!own.contains(key.name)) out.push_back(config_key_info::from(key));
+    const loader::plugin_entry* entry = plugins_.find(plugin);
+    if (entry == nullptr) return make_error(errc::not_found, "Unknown plugin " + plugin + ".");
+    try {
+        const config_def own = plugin_config_def(*entry);
+        std::vector<config_key_info> out;
+        for (const config_key& key : own.config_keys()) out.push_back(config_key_info::from(key));
+        const config_def* framework = nullptr;
+        if (entry->kind() == plugin_kind::source_connector) framework = &runtime::source_connector_config_def();
+        if (entry->kind() == plugin_kind::sink_connector) framework = &runtime::sink_connector_config_def();
+        if (framework != nullptr) {
+            for (const config_key& key : framework->config_keys())
+                if (!own.contains(key.name)) out.push_back(config_key_info::from(key));
+        }
+        return out;
+    } catch (const std::exception& e) {
+        return make_error(errc::internal, e.what());
     }
-    return out;
-  } catch (const std::exception& e) {
-    return make_error(errc::internal, e.what());
-  }
 }
 
 std::optional<std::string> connector_validator::invalid_config_message(const config_infos& infos) {
-  if (infos.error_count <= 0) return std::nullopt;
-  std::string message =
-      fmt::format("Connector configuration is invalid and contains the following {} error(s):", infos.error_count);
-  for (const config_info& info : infos.configs) {
-    if (!info.value) continue;
-    for (const std::string& e : info.value->errors) message += "\n" + e;
-  }
-  message +=
-      "\nYou can also find the above list of errors at the endpoint "
-      "`/connector-plugins/{connectorType}/config/validate`";
-  return message;
+    if (infos.error_count <= 0) return std::nullopt;
+    std::string message =
+        fmt::format("Connector configuration is invalid and contains the following {} error(s):", infos.error_count);
+    for (const config_info& info : infos.configs) {
+        if (!info.value) continue;
+        for (const std::string& e : info.value->errors) message += "\n" + e;
+    }
+    message +=
+        "\nYou can also find the above list of errors at the endpoint "
+        "`/connector-plugins/{connectorType}/config/validate`";
+    return message;
 }
 
 }  // namespace copycat::herder

@@ -26,29 +26,29 @@ class plugin_registry;
 namespace copycat::herder {
 
 class connector_validator {
- public:
-  // override_policy: connector.client.config.override.policy ("All", "None" or "Principal").
-  explicit connector_validator(const loader::plugin_registry& plugins, std::string override_policy = "All");
+public:
+    // override_policy: connector.client.config.override.policy ("All", "None" or "Principal").
+    explicit connector_validator(const loader::plugin_registry& plugins, std::string override_policy = "All");
 
-  // invalid_argument "Connector config {...} contains no connector type" without
-  // connector.class (400); internal "Failed to find any class that implements Connector and
-  // which name matches ..." for an unknown class (500, as Kafka answers it).
-  result<config_infos> validate(const string_map& props) const;
+    // invalid_argument "Connector config {...} contains no connector type" without
+    // connector.class (400); internal "Failed to find any class that implements Connector and
+    // which name matches ..." for an unknown class (500, as Kafka answers it).
+    result<config_infos> validate(const string_map& props) const;
 
-  // source or sink by the plugin kind of connector.class; unknown when it is missing or unknown.
-  connector_type type_of(const string_map& config) const;
+    // source or sink by the plugin kind of connector.class; unknown when it is missing or unknown.
+    connector_type type_of(const string_map& config) const;
 
-  // GET /connector-plugins/{p}/config: the plugin's keys, then the framework keys it does not
-  // redefine (connectors only). not_found "Unknown plugin <p>."
-  result<std::vector<config_key_info>> plugin_config(const std::string& plugin) const;
+    // GET /connector-plugins/{p}/config: the plugin's keys, then the framework keys it does not
+    // redefine (connectors only). not_found "Unknown plugin <p>."
+    result<std::vector<config_key_info>> plugin_config(const std::string& plugin) const;
 
-  // "Connector configuration is invalid and contains the following N error(s):\n..." for
-  // create/update (Kafka: AbstractHerder.maybeAddConfigErrors); nullopt when there is no error.
-  static std::optional<std::string> invalid_config_message(const config_infos& infos);
+    // "Connector configuration is invalid and contains the following N error(s):\n..." for
+    // create/update (Kafka: AbstractHerder.maybeAddConfigErrors); nullopt when there is no error.
+    static std::optional<std::string> invalid_config_message(const config_infos& infos);
 
- private:
-  const loader::plugin_registry& plugins_;
-  std::string override_policy_;
+private:
+    const loader::plugin_registry& plugins_;
+    std::string override_policy_;
 };
 
 }  // namespace copycat::herder

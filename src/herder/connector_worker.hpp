@@ -17,28 +17,28 @@
 namespace copycat::herder {
 
 class connector_worker {
- public:
-  virtual ~connector_worker() = default;
+public:
+    virtual ~connector_worker() = default;
 
-  // Starts a connector in `initial` state; a failure is reported FAILED and returned.
-  virtual result<void> start_connector(const std::string& name, const string_map& config,
-                                       runtime::target_state initial) = 0;
-  // Stops and forgets a connector instance (not its tasks); no-op when it does not run here.
-  virtual void stop_connector(const std::string& name) = 0;
-  virtual bool is_connector_running(const std::string& name) const = 0;
-  // At most tasks.max task configs from a started connector.
-  virtual result<std::vector<string_map>> connector_task_configs(const std::string& name) = 0;
+    // Starts a connector in `initial` state; a failure is reported FAILED and returned.
+    virtual result<void> start_connector(const std::string& name, const string_map& config,
+                                         runtime::target_state initial) = 0;
+    // Stops and forgets a connector instance (not its tasks); no-op when it does not run here.
+    virtual void stop_connector(const std::string& name) = 0;
+    virtual bool is_connector_running(const std::string& name) const = 0;
+    // At most tasks.max task configs from a started connector.
+    virtual result<std::vector<string_map>> connector_task_configs(const std::string& name) = 0;
 
-  virtual result<void> start_task(const runtime::task_id& id, const string_map& connector_config,
-                                  const string_map& task_config, runtime::target_state initial) = 0;
-  // Stops the tasks (all signalled first, then awaited), committing their offsets.
-  virtual void stop_tasks(const std::vector<runtime::task_id>& ids) = 0;
+    virtual result<void> start_task(const runtime::task_id& id, const string_map& connector_config,
+                                    const string_map& task_config, runtime::target_state initial) = 0;
+    // Stops the tasks (all signalled first, then awaited), committing their offsets.
+    virtual void stop_tasks(const std::vector<runtime::task_id>& ids) = 0;
 
-  // Pauses, resumes or stops a connector and its tasks.
-  virtual void set_target_state(const std::string& connector, runtime::target_state state) = 0;
+    // Pauses, resumes or stops a connector and its tasks.
+    virtual void set_target_state(const std::string& connector, runtime::target_state state) = 0;
 
-  // Stops everything.
-  virtual void stop() = 0;
+    // Stops everything.
+    virtual void stop() = 0;
 };
 
 }  // namespace copycat::herder

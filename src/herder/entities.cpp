@@ -6,24 +6,27 @@
 namespace copycat::herder {
 
 std::string_view connector_type_name(connector_type type) {
-  switch (type) {
-    case connector_type::source: return "source";
-    case connector_type::sink: return "sink";
-    case connector_type::unknown: return "unknown";
-  }
-  return "unknown";
+    switch (type) {
+        case connector_type::source:
+            return "source";
+        case connector_type::sink:
+            return "sink";
+        case connector_type::unknown:
+            return "unknown";
+    }
+    return "unknown";
 }
 
 std::string_view state_name(runtime::run_state state) { return runtime::run_state_name(state); }
 
 std::optional<runtime::target_state> parse_initial_state(std::string_view text) {
-  std::string upper(text);
-  std::transform(upper.begin(), upper.end(), upper.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-  if (upper == "RUNNING") return runtime::target_state::started;
-  if (upper == "PAUSED") return runtime::target_state::paused;
-  if (upper == "STOPPED") return runtime::target_state::stopped;
-  return std::nullopt;
+    std::string upper(text);
+    std::transform(upper.begin(), upper.end(), upper.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    if (upper == "RUNNING") return runtime::target_state::started;
+    if (upper == "PAUSED") return runtime::target_state::paused;
+    if (upper == "STOPPED") return runtime::target_state::stopped;
+    return std::nullopt;
 }
 
 }  // namespace copycat::herder

@@ -26,66 +26,66 @@ std::string_view state_name(runtime::run_state state);
 
 // GET /connectors/{c} (Kafka: ConnectorInfo).
 struct connector_info {
-  std::string name;
-  string_map config;
-  std::vector<task_id> tasks;
-  connector_type type = connector_type::unknown;
+    std::string name;
+    string_map config;
+    std::vector<task_id> tasks;
+    connector_type type = connector_type::unknown;
 };
 
 // PUT /connectors/{c}/config and POST /connectors answer with this (Kafka: Herder.Created).
 struct created_connector {
-  bool created = false;
-  connector_info info;
+    bool created = false;
+    connector_info info;
 };
 
 // One element of GET /connectors/{c}/tasks (Kafka: TaskInfo).
 struct task_info {
-  task_id id;
-  string_map config;
+    task_id id;
+    string_map config;
 };
 
 // The state of a connector or a task as a status store keeps it (Kafka: AbstractStatus).
 struct status_entry {
-  runtime::run_state state = runtime::run_state::unassigned;
-  std::string worker_id;
-  std::string trace;  // empty unless FAILED
+    runtime::run_state state = runtime::run_state::unassigned;
+    std::string worker_id;
+    std::string trace;  // empty unless FAILED
 };
 
 // One task of a connector status (Kafka: ConnectorStateInfo.TaskState).
 struct task_state {
-  int id = 0;
-  status_entry status;
+    int id = 0;
+    status_entry status;
 };
 
 // GET /connectors/{c}/status (Kafka: ConnectorStateInfo). Tasks are sorted by id.
 struct connector_state_info {
-  std::string name;
-  status_entry connector;
-  std::vector<task_state> tasks;
-  connector_type type = connector_type::unknown;
+    std::string name;
+    status_entry connector;
+    std::vector<task_state> tasks;
+    connector_type type = connector_type::unknown;
 };
 
 // One element of GET /connector-plugins (Kafka: PluginInfo).
 struct plugin_info {
-  std::string class_name;
-  std::string type;     // "source", "sink", "converter", "header_converter", "transformation", "predicate"
-  std::string version;  // "undefined" when the plugin has none (the JSON then leaves it out)
+    std::string class_name;
+    std::string type;     // "source", "sink", "converter", "header_converter", "transformation", "predicate"
+    std::string version;  // "undefined" when the plugin has none (the JSON then leaves it out)
 };
 
 // POST /connectors/{c}/restart?includeTasks=&onlyFailed= (Kafka: RestartRequest).
 struct restart_request {
-  std::string connector;
-  bool only_failed = false;
-  bool include_tasks = false;
+    std::string connector;
+    bool only_failed = false;
+    bool include_tasks = false;
 
-  // Both flags false: restart only the connector instance (the legacy form, answered with 204).
-  bool connector_only() const { return !only_failed && !include_tasks; }
-  bool should_restart_connector(const status_entry& s) const {
-    return !only_failed || s.state == runtime::run_state::failed;
-  }
-  bool should_restart_task(const status_entry& s) const {
-    return include_tasks && (!only_failed || s.state == runtime::run_state::failed);
-  }
+    // Both flags false: restart only the connector instance (the legacy form, answered with 204).
+    bool connector_only() const { return !only_failed && !include_tasks; }
+    bool should_restart_connector(const status_entry& s) const {
+        return !only_failed || s.state == runtime::run_state::failed;
+    }
+    bool should_restart_task(const status_entry& s) const {
+        return include_tasks && (!only_failed || s.state == runtime::run_state::failed);
+    }
 };
 
 // The initial target state of a new connector (POST /connectors "initial_state", KIP-980).

@@ -24,58 +24,58 @@ template <class T>
 using callback = std::function<void(result<T>)>;
 
 class herder {
- public:
-  virtual ~herder() = default;
+public:
+    virtual ~herder() = default;
 
-  // Names of every connector, sorted.
-  virtual void connectors(callback<std::vector<std::string>> cb) = 0;
-  // not_found "Connector <c> not found".
-  virtual void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) = 0;
-  virtual void connector_config(const std::string& name, callback<string_map> cb) = 0;
+    // Names of every connector, sorted.
+    virtual void connectors(callback<std::vector<std::string>> cb) = 0;
+    // not_found "Connector <c> not found".
+    virtual void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) = 0;
+    virtual void connector_config(const std::string& name, callback<string_map> cb) = 0;
 
-  // Creates or replaces a connector after validating `config` (which already holds "name").
-  // `initial_state` applies to a new connector (KIP-980); nullopt keeps the current target state
-  // (RUNNING for a new connector). Errors: the validation failure (400), already_exists when the
-  // connector exists and !allow_replace (409).
-  virtual void put_connector_config(const std::string& name, string_map config,
-                                    std::optional<runtime::target_state> initial_state, bool allow_replace,
-                                    callback<created_connector> cb) = 0;
-  // PATCH: merges `patch` into the current config (a nullopt value removes the key), then as put.
-  virtual void patch_connector_config(const std::string& name,
-                                      std::map<std::string, std::optional<std::string>> patch,
+    // Creates or replaces a connector after validating `config` (which already holds "name").
+    // `initial_state` applies to a new connector (KIP-980); nullopt keeps the current target state
+    // (RUNNING for a new connector). Errors: the validation failure (400), already_exists when the
+    // connector exists and !allow_replace (409).
+    virtual void put_connector_config(const std::string& name, string_map config,
+                                      std::optional<runtime::target_state> initial_state, bool allow_replace,
                                       callback<created_connector> cb) = 0;
-  virtual void delete_connector_config(const std::string& name, callback<void> cb) = 0;
+    // PATCH: merges `patch` into the current config (a nullopt value removes the key), then as put.
+    virtual void patch_connector_config(const std::string& name,
+                                        std::map<std::string, std::optional<std::string>> patch,
+                                        callback<created_connector> cb) = 0;
+    virtual void delete_connector_config(const std::string& name, callback<void> cb) = 0;
 
-  // From the status store: not_found "No status found for connector <c>" / "... for task <c>-<n>".
-  virtual void connector_status(const std::string& name, callback<connector_state_info> cb) = 0;
-  virtual void task_status(const task_id& id, callback<task_state> cb) = 0;
-  virtual void task_configs(const std::string& name, callback<std::vector<task_info>> cb) = 0;
+    // From the status store: not_found "No status found for connector <c>" / "... for task <c>-<n>".
+    virtual void connector_status(const std::string& name, callback<connector_state_info> cb) = 0;
+    virtual void task_status(const task_id& id, callback<task_state> cb) = 0;
+    virtual void task_configs(const std::string& name, callback<std::vector<task_info>> cb) = 0;
 
-  // Target states: not_found "Unknown connector <c>".
-  virtual void pause_connector(const std::string& name, callback<void> cb) = 0;
-  virtual void resume_connector(const std::string& name, callback<void> cb) = 0;
-  virtual void stop_connector(const std::string& name, callback<void> cb) = 0;
+    // Target states: not_found "Unknown connector <c>".
+    virtual void pause_connector(const std::string& name, callback<void> cb) = 0;
+    virtual void resume_connector(const std::string& name, callback<void> cb) = 0;
+    virtual void stop_connector(const std::string& name, callback<void> cb) = 0;
 
-  // Restarts the connector instance only (the plain POST /connectors/{c}/restart).
-  virtual void restart_connector(const std::string& name, callback<void> cb) = 0;
-  // includeTasks/onlyFailed form: answers with what will restart, marked RESTARTING.
-  virtual void restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) = 0;
-  virtual void restart_task(const task_id& id, callback<void> cb) = 0;
+    // Restarts the connector instance only (the plain POST /connectors/{c}/restart).
+    virtual void restart_connector(const std::string& name, callback<void> cb) = 0;
+    // includeTasks/onlyFailed form: answers with what will restart, marked RESTARTING.
+    virtual void restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) = 0;
+    virtual void restart_task(const task_id& id, callback<void> cb) = 0;
 
-  // Plugins the worker knows; connectors only unless `connectors_only` is false.
-  virtual std::vector<plugin_info> connector_plugins(bool connectors_only) const = 0;
-  // GET /connector-plugins/{p}/config: the plugin's own config keys (not_found for an unknown one).
-  virtual void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) = 0;
-  // Kafka: AbstractHerder.validateConnectorConfig. invalid_argument "Connector config {...}
-  // contains no connector type" when connector.class is missing.
-  virtual void validate_connector_config(string_map config, callback<config_infos> cb) = 0;
+    // Plugins the worker knows; connectors only unless `connectors_only` is false.
+    virtual std::vector<plugin_info> connector_plugins(bool connectors_only) const = 0;
+    // GET /connector-plugins/{p}/config: the plugin's own config keys (not_found for an unknown one).
+    virtual void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) = 0;
+    // Kafka: AbstractHerder.validateConnectorConfig. invalid_argument "Connector config {...}
+    // contains no connector type" when connector.class is missing.
+    virtual void validate_connector_config(string_map config, callback<config_infos> cb) = 0;
 
-  // The Kafka cluster's id (GET /), empty when unknown.
-  virtual std::string kafka_cluster_id() const = 0;
-  // Completes once the herder's thread has run it (GET /health); false from is_ready() until
-  // start-up (including the command-line connectors) is complete.
-  virtual void health_check(callback<void> cb) = 0;
-  virtual bool is_ready() const = 0;
+    // The Kafka cluster's id (GET /), empty when unknown.
+    virtual std::string kafka_cluster_id() const = 0;
+    // Completes once the herder's thread has run it (GET /health); false from is_ready() until
+    // start-up (including the command-line connectors) is complete.
+    virtual void health_check(callback<void> cb) = 0;
+    virtual bool is_ready() const = 0;
 };
 
 }  // namespace copycat::herder

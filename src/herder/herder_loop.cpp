@@ -10,49 +10,49 @@ namespace copycat::herder {
 herder_loop::~herder_loop() { stop(); }
 
 void herder_loop::start() {
-  std::lock_guard lock(mutex_);
-  if (thread_.joinable() || stopping_) return;
-  thread_ = std::thread([this] { run(); });
+    std::lock_guard lock(mutex_);
+    if (thread_.joinable() || stopping_) return;
+    thread_ = std::thread([this] { run(); });
 }
 
 bool herder_loop::post(job j) {
-  {
-    std::lock_guard lock(mutex_);
-    if (stopping_) return false;
-    jobs_.push_back(std::move(j));
-  }
-  wake_.notify_one();
-  return true;
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return false;
+        jobs_.push_back(std::move(j));
+    }
+    wake_.notify_one();
+    return true;
 }
 
 void herder_loop::stop() {
-  {
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+    }
+    wake_.notify_one();
+    if (thread_.joinable()) thread_.join();
+    std::deque<job> dropped;  // the loop never started: drop what was queued, outside the lock
     std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_one();
-  if (thread_.joinable()) thread_.join();
-  std::deque<job> dropped;  // the loop never started: drop what was queued, outside the lock
-  std::lock_guard lock(mutex_);
-  dropped.swap(jobs_);
+    dropped.swap(jobs_);
 }
 
 void herder_loop::run() {
-  for (;;) {
-    job next;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
-      if (jobs_.empty()) return;  // stopping and drained
-      next = std::move(jobs_.front());
-      jobs_.pop_front();
+    for (;;) {
+        job next;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+            if (jobs_.empty()) return;  // stopping and drained
+            next = std::move(jobs_.front());
+            jobs_.pop_front();
+        }
+        try {
+            next();
+        } catch (const std::exception& e) {
+            log::error("Uncaught error in the herder thread: {}", e.what());
+        }
     }
-    try {
-      next();
-    } catch (const std::exception& e) {
-      log::error("Uncaught error in the herder thread: {}", e.what());
-    }
-  }
 }
 
 }  // namespace copycat::herder

@@ -16,29 +16,29 @@
 namespace copycat::herder {
 
 class herder_loop {
- public:
-  using job = std::function<void()>;
+public:
+    using job = std::function<void()>;
 
-  herder_loop() = default;
-  ~herder_loop();
-  herder_loop(const herder_loop&) = delete;
-  herder_loop& operator=(const herder_loop&) = delete;
+    herder_loop() = default;
+    ~herder_loop();
+    herder_loop(const herder_loop&) = delete;
+    herder_loop& operator=(const herder_loop&) = delete;
 
-  void start();
-  // Returns false (and drops the job) when the loop is stopping or stopped.
-  bool post(job j);
-  // Idempotent; must not be called from the loop thread.
-  void stop();
-  bool in_loop_thread() const { return std::this_thread::get_id() == thread_.get_id(); }
+    void start();
+    // Returns false (and drops the job) when the loop is stopping or stopped.
+    bool post(job j);
+    // Idempotent; must not be called from the loop thread.
+    void stop();
+    bool in_loop_thread() const { return std::this_thread::get_id() == thread_.get_id(); }
 
- private:
-  void run();
+private:
+    void run();
 
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::deque<job> jobs_;
-  bool stopping_ = false;
-  std::thread thread_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<job> jobs_;
+    bool stopping_ = false;
+    std::thread thread_;
 };
 
 }  // namespace copycat::herder

@@ -7,62 +7,62 @@ namespace copycat::herder {
 memory_status_store::memory_status_store(std::string worker_id) : worker_id_(std::move(worker_id)) {}
 
 void memory_status_store::track(const std::string& connector) {
-  std::lock_guard lock(mutex_);
-  tracked_connectors_.insert(connector);
+    std::lock_guard lock(mutex_);
+    tracked_connectors_.insert(connector);
 }
 
 void memory_status_store::track(const task_id& id) {
-  std::lock_guard lock(mutex_);
-  tracked_tasks_.insert(id);
+    std::lock_guard lock(mutex_);
+    tracked_tasks_.insert(id);
 }
 
 void memory_status_store::remove_connector(const std::string& connector) {
-  std::lock_guard lock(mutex_);
-  tracked_connectors_.erase(connector);
-  connectors_.erase(connector);
-  for (auto it = tracked_tasks_.begin(); it != tracked_tasks_.end();)
-    it = it->connector == connector ? tracked_tasks_.erase(it) : std::next(it);
-  for (auto it = tasks_.begin(); it != tasks_.end();)
-    it = it->first.connector == connector ? tasks_.erase(it) : std::next(it);
+    std::lock_guard lock(mutex_);
+    tracked_connectors_.erase(connector);
+    connectors_.erase(connector);
+    for (auto it = tracked_tasks_.begin(); it != tracked_tasks_.end();)
+        it = it->connector == connector ? tracked_tasks_.erase(it) : std::next(it);
+    for (auto it = tasks_.begin(); it != tasks_.end();)
+        it = it->first.connector == connector ? tasks_.erase(it) : std::next(it);
 }
 
 void memory_status_store::remove_task(const task_id& id) {
-  std::lock_guard lock(mutex_);
-  tracked_tasks_.erase(id);
-  tasks_.erase(id);
+    std::lock_guard lock(mutex_);
+    tracked_tasks_.erase(id);
+    tasks_.erase(id);
 }
 
 void memory_status_store::put(const std::string& connector, runtime::run_state state, const std::string& trace) {
-  std::lock_guard lock(mutex_);
-  if (!tracked_connectors_.contains(connector)) return;
-  connectors_[connector] = status_entry{state, worker_id_, trace};
+    std::lock_guard lock(mutex_);
+    if (!tracked_connectors_.contains(connector)) return;
+    connectors_[connector] = status_entry{state, worker_id_, trace};
 }
 
 void memory_status_store::put(const task_id& id, runtime::run_state state, const std::string& trace) {
-  std::lock_guard lock(mutex_);
-  if (!tracked_tasks_.contains(id)) return;
-  tasks_[id] = status_entry{state, worker_id_, trace};
+    std::lock_guard lock(mutex_);
+    if (!tracked_tasks_.contains(id)) return;
+    tasks_[id] = status_entry{state, worker_id_, trace};
 }
 
 std::optional<status_entry> memory_status_store::get(const std::string& connector) const {
-  std::lock_guard lock(mutex_);
-  if (auto it = connectors_.find(connector); it != connectors_.end()) return it->second;
-  return std::nullopt;
+    std::lock_guard lock(mutex_);
+    if (auto it = connectors_.find(connector); it != connectors_.end()) return it->second;
+    return std::nullopt;
 }
 
 std::optional<status_entry> memory_status_store::get(const task_id& id) const {
-  std::lock_guard lock(mutex_);
-  if (auto it = tasks_.find(id); it != tasks_.end()) return it->second;
-  return std::nullopt;
+    std::lock_guard lock(mutex_);
+    if (auto it = tasks_.find(id); it != tasks_.end()) return it->second;
+    return std::nullopt;
 }
 
 std::vector<task_state> memory_status_store::tasks(const std::string& connector) const {
-  std::lock_guard lock(mutex_);
-  std::vector<task_state> out;
-  for (auto it = tasks_.lower_bound(task_id{connector, 0}); it != tasks_.end() && it->first.connector == connector;
-       ++it)
-    out.push_back(task_state{it->first.task, it->second});
-  return out;
+    std::lock_guard lock(mutex_);
+    std::vector<task_state> out;
+    for (auto it = tasks_.lower_bound(task_id{connector, 0}); it != tasks_.end() && it->first.connector == connector;
+         ++it)
+        out.push_back(task_state{it->first.task, it->second});
+    return out;
 }
 
 }  // namespace copycat::herder

@@ -21,34 +21,34 @@
 namespace copycat::herder {
 
 class memory_status_store {
- public:
-  explicit memory_status_store(std::string worker_id);
+public:
+    explicit memory_status_store(std::string worker_id);
 
-  const std::string& worker_id() const { return worker_id_; }
+    const std::string& worker_id() const { return worker_id_; }
 
-  void track(const std::string& connector);
-  void track(const task_id& id);
-  // Forgets the connector, its status and every status of its tasks.
-  void remove_connector(const std::string& connector);
-  // Forgets one task and its status.
-  void remove_task(const task_id& id);
+    void track(const std::string& connector);
+    void track(const task_id& id);
+    // Forgets the connector, its status and every status of its tasks.
+    void remove_connector(const std::string& connector);
+    // Forgets one task and its status.
+    void remove_task(const task_id& id);
 
-  // Records a state; ignored for an untracked connector or task.
-  void put(const std::string& connector, runtime::run_state state, const std::string& trace = {});
-  void put(const task_id& id, runtime::run_state state, const std::string& trace = {});
+    // Records a state; ignored for an untracked connector or task.
+    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {});
+    void put(const task_id& id, runtime::run_state state, const std::string& trace = {});
 
-  std::optional<status_entry> get(const std::string& connector) const;
-  std::optional<status_entry> get(const task_id& id) const;
-  // Statuses of the connector's tasks, by task number.
-  std::vector<task_state> tasks(const std::string& connector) const;
+    std::optional<status_entry> get(const std::string& connector) const;
+    std::optional<status_entry> get(const task_id& id) const;
+    // Statuses of the connector's tasks, by task number.
+    std::vector<task_state> tasks(const std::string& connector) const;
 
- private:
-  const std::string worker_id_;
-  mutable std::mutex mutex_;
-  std::set<std::string, std::less<>> tracked_connectors_;
-  std::set<task_id> tracked_tasks_;
-  std::map<std::string, status_entry, std::less<>> connectors_;
-  std::map<task_id, status_entry> tasks_;
+private:
+    const std::string worker_id_;
+    mutable std::mutex mutex_;
+    std::set<std::string, std::less<>> tracked_connectors_;
+    std::set<task_id> tracked_tasks_;
+    std::map<std::string, status_entry, std::less<>> connectors_;
+    std::map<task_id, status_entry> tasks_;
 };
 
 }  // namespace copycat::herder

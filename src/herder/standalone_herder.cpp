@@ -14,24 +14,28 @@ using runtime::target_state;
 namespace {
 
 error connector_not_found(const std::string& name) {
-  return make_error(errc::not_found, "Connector " + name + " not found");
+    return make_error(errc::not_found, "Connector " + name + " not found");
 }
 
-error unknown_connector(const std::string& name) {
-  return make_error(errc::not_found, "Unknown connector " + name);
-}
+error unknown_connector(const std::string& name) { return make_error(errc::not_found, "Unknown connector " + name); }
 
 // Kafka lists plugins by type in this order (ConnectorPluginsResource).
 int kind_rank(plugin_kind kind) {
-  switch (kind) {
-    case plugin_kind::sink_connector: return 0;
-    case plugin_kind::source_connector: return 1;
-    case plugin_kind::transformation: return 2;
-    case plugin_kind::predicate: return 3;
-    case plugin_kind::converter: return 4;
-    case plugin_kind::header_converter: return 5;
-  }
-  return 6;
+    switch (kind) {
+        case plugin_kind::sink_connector:
+            return 0;
+        case plugin_kind::source_connector:
+            return 1;
+        case plugin_kind::transformation:
+            return 2;
+        case plugin_kind::predicate:
+            return 3;
+        case plugin_kind::converter:
+            return 4;
+        case plugin_kind::header_converter:
+            return 5;
+    }
+    return 6;
 }
 
 }  // namespace
@@ -48,256 +52,253 @@ standalone_herder::standalone_herder(connector_worker& worker, const loader::plu
 standalone_herder::~standalone_herder() { stop(); }
 
 void standalone_herder::start() {
-  log::info("Herder starting (worker id {})", statuses_.worker_id());
-  loop_.start();
-  log::info("Herder started");
+    log::info("Herder starting (worker id {})", statuses_.worker_id());
+    loop_.start();
+    log::info("Herder started");
 }
 
 void standalone_herder::stop() {
-  if (stopped_.exchange(true)) return;
-  log::info("Herder stopping");
-  ready_ = false;
-  bool stopped_work = false;
-  loop_.post([this, &stopped_work] {
-    lifecycle_.stop_all();
-    stopped_work = true;
-  });
-  loop_.stop();  // runs the job above unless the loop never started (joining orders the write)
-  if (!stopped_work) lifecycle_.stop_all();  // no loop thread: nothing else touches the state now
-  worker_.stop();
-  log::info("Herder stopped");
+    if (stopped_.exchange(true)) return;
+    log::info("Herder stopping");
+    ready_ = false;
+    bool stopped_work = false;
+    loop_.post([this, &stopped_work] {
+        lifecycle_.stop_all();
+        stopped_work = true;
+    });
+    loop_.stop();  // runs the job above unless the loop never started (joining orders the write)
+    if (!stopped_work) lifecycle_.stop_all();  // no loop thread: nothing else touches the state now
+    worker_.stop();
+    log::info("Herder stopped");
 }
 
 template <class T, class F>
 void standalone_herder::submit(callback<T> cb, F&& job) {
-  auto shared_cb = std::make_shared<callback<T>>(std::move(cb));
-  const bool posted = loop_.post([shared_cb, job = std::forward<F>(job)]() mutable { (*shared_cb)(job()); });
-  if (!posted) (*shared_cb)(make_error(errc::unavailable, "The herder is stopping"));
+    auto shared_cb = std::make_shared<callback<T>>(std::move(cb));
+    const bool posted = loop_.post([shared_cb, job = std::forward<F>(job)]() mutable { (*shared_cb)(job()); });
+    if (!posted) (*shared_cb)(make_error(errc::unavailable, "The herder is stopping"));
 }
 
 void standalone_herder::request_task_reconfiguration(const std::string& connector) {
-  loop_.post([this, connector] {
-    if (!configs_.contains(connector) || !worker_.is_connector_running(connector)) {
-      log::error("Task that requested reconfiguration does not exist: {}", connector);
-      return;
-    }
-    lifecycle_.update_tasks(connector);
-  });
+    loop_.post([this, connector] {
+        if (!configs_.contains(connector) || !worker_.is_connector_running(connector)) {
+            log::error("Task that requested reconfiguration does not exist: {}", connector);
+            return;
+        }
+        lifecycle_.update_tasks(connector);
+    });
 }
 
 void standalone_herder::connectors(callback<std::vector<std::string>> cb) {
-  submit(std::move(cb), [this]() -> result<std::vector<std::string>> { return configs_.names(); });
+    submit(std::move(cb), [this]() -> result<std::vector<std::string>> { return configs_.names(); });
 }
 
 copycat::herder::connector_info standalone_herder::info_of(const std::string& name) const {
-  const connector_entry* entry = configs_.find(name);
-  return {name, entry->config, configs_.tasks(name), validator_.type_of(entry->config)};
+    const connector_entry* entry = configs_.find(name);
+    return {name, entry->config, configs_.tasks(name), validator_.type_of(entry->config)};
 }
 
 void standalone_herder::connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) {
-  submit(std::move(cb), [this, name]() -> result<copycat::herder::connector_info> {
-    if (!configs_.contains(name)) return connector_not_found(name);
-    return info_of(name);
-  });
+    submit(std::move(cb), [this, name]() -> result<copycat::herder::connector_info> {
+        if (!configs_.contains(name)) return connector_not_found(name);
+        return info_of(name);
+    });
 }
 
 void standalone_herder::connector_config(const std::string& name, callback<string_map> cb) {
-  submit(std::move(cb), [this, name]() -> result<string_map> {
-    const connector_entry* entry = configs_.find(name);
-    if (entry == nullptr) return connector_not_found(name);
-    return entry->config;
-  });
+    submit(std::move(cb), [this, name]() -> result<string_map> {
+        const connector_entry* entry = configs_.find(name);
+        if (entry == nullptr) return connector_not_found(name);
+        return entry->config;
+    });
 }
 
 result<created_connector> standalone_herder::put_config(const std::string& name, string_map config,
-                                                        std::optional<target_state> initial_state,
-                                                        bool allow_replace) {
-  auto validation = validator_.validate(config);
-  if (!validation) return validation.err();
-  if (auto message = connector_validator::invalid_config_message(*validation))
-    return make_error(errc::invalid_argument, *message);
+                                                        std::optional<target_state> initial_state, bool allow_replace) {
+    auto validation = validator_.validate(config);
+    if (!validation) return validation.err();
+    if (auto message = connector_validator::invalid_config_message(*validation))
+        return make_error(errc::invalid_argument, *message);
 
-  const bool exists = configs_.contains(name);
-  if (exists && !allow_replace) return make_error(errc::already_exists, "Connector " + name + " already exists");
-  if (exists) {
-    log::info("Reconfiguring connector {}", name);
-    worker_.stop_connector(name);
-  }
-  configs_.put_config(name, std::move(config), initial_state);
-  if (auto started = lifecycle_.start_connector(name); !started)
-    return make_error(errc::internal, started.err().describe());
-  lifecycle_.update_tasks(name);
-  log::info("{} connector {}", exists ? "Updated" : "Created", name);
-  return created_connector{!exists, info_of(name)};
+    const bool exists = configs_.contains(name);
+    if (exists && !allow_replace) return make_error(errc::already_exists, "Connector " + name + " already exists");
+    if (exists) {
+        log::info("Reconfiguring connector {}", name);
+        worker_.stop_connector(name);
+    }
+    configs_.put_config(name, std::move(config), initial_state);
+    if (auto started = lifecycle_.start_connector(name); !started)
+        return make_error(errc::internal, started.err().describe());
+    lifecycle_.update_tasks(name);
+    log::info("{} connector {}", exists ? "Updated" : "Created", name);
+    return created_connector{!exists, info_of(name)};
 }
 
 void standalone_herder::put_connector_config(const std::string& name, string_map config,
                                              std::optional<target_state> initial_state, bool allow_replace,
                                              callback<created_connector> cb) {
-  submit(std::move(cb), [this, name, config = std::move(config), initial_state, allow_replace]() mutable {
-    return put_config(name, std::move(config), initial_state, allow_replace);
-  });
+    submit(std::move(cb), [this, name, config = std::move(config), initial_state, allow_replace]() mutable {
+        return put_config(name, std::move(config), initial_state, allow_replace);
+    });
 }
 
 void standalone_herder::patch_connector_config(const std::string& name,
                                                std::map<std::string, std::optional<std::string>> patch,
                                                callback<created_connector> cb) {
-  submit(std::move(cb), [this, name, patch = std::move(patch)]() -> result<created_connector> {
-    const connector_entry* entry = configs_.find(name);
-    if (entry == nullptr) return connector_not_found(name);
-    string_map patched = entry->config;
-    for (const auto& [key, value] : patch) {
-      if (value) {
-        patched[key] = *value;
-      } else {
-        patched.erase(key);
-      }
-    }
-    return put_config(name, std::move(patched), std::nullopt, true);
-  });
+    submit(std::move(cb), [this, name, patch = std::move(patch)]() -> result<created_connector> {
+        const connector_entry* entry = configs_.find(name);
+        if (entry == nullptr) return connector_not_found(name);
+        string_map patched = entry->config;
+        for (const auto& [key, value] : patch) {
+            if (value) {
+                patched[key] = *value;
+            } else {
+                patched.erase(key);
+            }
+        }
+        return put_config(name, std::move(patched), std::nullopt, true);
+    });
 }
 
 void standalone_herder::delete_connector_config(const std::string& name, callback<void> cb) {
-  submit(std::move(cb), [this, name]() -> result<void> {
-    if (!configs_.contains(name)) return connector_not_found(name);
-    lifecycle_.remove_connector(name);
-    log::info("Deleted connector {}", name);
-    return {};
-  });
+    submit(std::move(cb), [this, name]() -> result<void> {
+        if (!configs_.contains(name)) return connector_not_found(name);
+        lifecycle_.remove_connector(name);
+        log::info("Deleted connector {}", name);
+        return {};
+    });
 }
 
 void standalone_herder::connector_status(const std::string& name, callback<connector_state_info> cb) {
-  submit(std::move(cb), [this, name]() -> result<connector_state_info> {
-    auto status = statuses_.get(name);
-    if (!status) return make_error(errc::not_found, "No status found for connector " + name);
-    const connector_entry* entry = configs_.find(name);
-    return connector_state_info{name, *status, statuses_.tasks(name),
-                                entry == nullptr ? connector_type::unknown : validator_.type_of(entry->config)};
-  });
+    submit(std::move(cb), [this, name]() -> result<connector_state_info> {
+        auto status = statuses_.get(name);
+        if (!status) return make_error(errc::not_found, "No status found for connector " + name);
+        const connector_entry* entry = configs_.find(name);
+        return connector_state_info{name, *status, statuses_.tasks(name),
+                                    entry == nullptr ? connector_type::unknown : validator_.type_of(entry->config)};
+    });
 }
 
 void standalone_herder::task_status(const task_id& id, callback<task_state> cb) {
-  submit(std::move(cb), [this, id]() -> result<task_state> {
-    auto status = statuses_.get(id);
-    if (!status) return make_error(errc::not_found, "No status found for task " + id.to_string());
-    return task_state{id.task, *status};
-  });
+    submit(std::move(cb), [this, id]() -> result<task_state> {
+        auto status = statuses_.get(id);
+        if (!status) return make_error(errc::not_found, "No status found for task " + id.to_string());
+        return task_state{id.task, *status};
+    });
 }
 
 void standalone_herder::task_configs(const std::string& name, callback<std::vector<task_info>> cb) {
-  submit(std::move(cb), [this, name]() -> result<std::vector<task_info>> {
-    const connector_entry* entry = configs_.find(name);
-    if (entry == nullptr) return connector_not_found(name);
-    std::vector<task_info> out;
-    for (std::size_t i = 0; i < entry->task_configs.size(); ++i)
-      out.push_back({task_id{name, static_cast<int>(i)}, entry->task_configs[i]});
-    return out;
-  });
+    submit(std::move(cb), [this, name]() -> result<std::vector<task_info>> {
+        const connector_entry* entry = configs_.find(name);
+        if (entry == nullptr) return connector_not_found(name);
+        std::vector<task_info> out;
+        for (std::size_t i = 0; i < entry->task_configs.size(); ++i)
+            out.push_back({task_id{name, static_cast<int>(i)}, entry->task_configs[i]});
+        return out;
+    });
 }
 
 result<void> standalone_herder::set_target(const std::string& name, target_state target) {
-  if (!configs_.contains(name)) return unknown_connector(name);
-  if (target == target_state::stopped) lifecycle_.remove_tasks(name);
-  configs_.set_target_state(name, target);
-  lifecycle_.apply_target_state(name);
-  return {};
+    if (!configs_.contains(name)) return unknown_connector(name);
+    if (target == target_state::stopped) lifecycle_.remove_tasks(name);
+    configs_.set_target_state(name, target);
+    lifecycle_.apply_target_state(name);
+    return {};
 }
 
 void standalone_herder::pause_connector(const std::string& name, callback<void> cb) {
-  submit(std::move(cb), [this, name] { return set_target(name, target_state::paused); });
+    submit(std::move(cb), [this, name] { return set_target(name, target_state::paused); });
 }
 
 void standalone_herder::resume_connector(const std::string& name, callback<void> cb) {
-  submit(std::move(cb), [this, name] { return set_target(name, target_state::started); });
+    submit(std::move(cb), [this, name] { return set_target(name, target_state::started); });
 }
 
 void standalone_herder::stop_connector(const std::string& name, callback<void> cb) {
-  submit(std::move(cb), [this, name] { return set_target(name, target_state::stopped); });
+    submit(std::move(cb), [this, name] { return set_target(name, target_state::stopped); });
 }
 
 void standalone_herder::restart_connector(const std::string& name, callback<void> cb) {
-  submit(std::move(cb), [this, name]() -> result<void> {
-    if (!configs_.contains(name)) return connector_not_found(name);
-    log::info("Restarting connector {}", name);
-    worker_.stop_connector(name);
-    if (auto started = lifecycle_.start_connector(name); !started)
-      return make_error(errc::internal, started.err().describe());
-    if (configs_.find(name)->target == target_state::started) lifecycle_.update_tasks(name);
-    return {};
-  });
+    submit(std::move(cb), [this, name]() -> result<void> {
+        if (!configs_.contains(name)) return connector_not_found(name);
+        log::info("Restarting connector {}", name);
+        worker_.stop_connector(name);
+        if (auto started = lifecycle_.start_connector(name); !started)
+            return make_error(errc::internal, started.err().describe());
+        if (configs_.find(name)->target == target_state::started) lifecycle_.update_tasks(name);
+        return {};
+    });
 }
 
 connector_state_info standalone_herder::restart_plan(const restart_request& request, const status_entry& connector) {
-  connector_state_info plan{request.connector, connector, statuses_.tasks(request.connector),
-                            validator_.type_of(configs_.find(request.connector)->config)};
-  if (request.should_restart_connector(connector)) plan.connector.state = run_state::restarting;
-  for (task_state& task : plan.tasks) {
-    if (request.should_restart_task(task.status)) task.status.state = run_state::restarting;
-  }
-  return plan;
+    connector_state_info plan{request.connector, connector, statuses_.tasks(request.connector),
+                              validator_.type_of(configs_.find(request.connector)->config)};
+    if (request.should_restart_connector(connector)) plan.connector.state = run_state::restarting;
+    for (task_state& task : plan.tasks) {
+        if (request.should_restart_task(task.status)) task.status.state = run_state::restarting;
+    }
+    return plan;
 }
 
-void standalone_herder::restart_connector_and_tasks(const restart_request& request,
-                                                    callback<connector_state_info> cb) {
-  submit(std::move(cb), [this, request]() -> result<connector_state_info> {
-    const std::string& name = request.connector;
-    if (!configs_.contains(name)) return make_error(errc::not_found, "Unknown connector: " + name);
-    auto status = statuses_.get(name);
-    if (!status) return make_error(errc::not_found, "Status for connector " + name + " not found");
+void standalone_herder::restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) {
+    submit(std::move(cb), [this, request]() -> result<connector_state_info> {
+        const std::string& name = request.connector;
+        if (!configs_.contains(name)) return make_error(errc::not_found, "Unknown connector: " + name);
+        auto status = statuses_.get(name);
+        if (!status) return make_error(errc::not_found, "Status for connector " + name + " not found");
 
-    connector_state_info plan = restart_plan(request, *status);
-    const bool restart_connector = plan.connector.state == run_state::restarting;
-    std::vector<task_id> tasks;
-    for (const task_state& task : plan.tasks)
-      if (task.status.state == run_state::restarting) tasks.push_back({name, task.id});
-    log::info("Restarting connector {}{} and {} task(s) (onlyFailed={}, includeTasks={})", name,
-              restart_connector ? "" : " (not the instance)", tasks.size(), request.only_failed,
-              request.include_tasks);
+        connector_state_info plan = restart_plan(request, *status);
+        const bool restart_connector = plan.connector.state == run_state::restarting;
+        std::vector<task_id> tasks;
+        for (const task_state& task : plan.tasks)
+            if (task.status.state == run_state::restarting) tasks.push_back({name, task.id});
+        log::info("Restarting connector {}{} and {} task(s) (onlyFailed={}, includeTasks={})", name,
+                  restart_connector ? "" : " (not the instance)", tasks.size(), request.only_failed,
+                  request.include_tasks);
 
-    if (restart_connector) {
-      worker_.stop_connector(name);
-      statuses_.put(name, run_state::restarting);
-    }
-    if (!tasks.empty()) {
-      worker_.stop_tasks(tasks);
-      for (const task_id& id : tasks) statuses_.put(id, run_state::restarting);
-    }
-    if (restart_connector) (void)lifecycle_.start_connector(name);  // a failure shows in the status
-    if (!tasks.empty()) lifecycle_.start_tasks(name, tasks);
-    return plan;
-  });
+        if (restart_connector) {
+            worker_.stop_connector(name);
+            statuses_.put(name, run_state::restarting);
+        }
+        if (!tasks.empty()) {
+            worker_.stop_tasks(tasks);
+            for (const task_id& id : tasks) statuses_.put(id, run_state::restarting);
+        }
+        if (restart_connector) (void)lifecycle_.start_connector(name);  // a failure shows in the status
+        if (!tasks.empty()) lifecycle_.start_tasks(name, tasks);
+        return plan;
+    });
 }
 
 void standalone_herder::restart_task(const task_id& id, callback<void> cb) {
-  submit(std::move(cb), [this, id]() -> result<void> {
-    log::info("Restarting task {}", id.to_string());
-    return lifecycle_.restart_task(id);
-  });
+    submit(std::move(cb), [this, id]() -> result<void> {
+        log::info("Restarting task {}", id.to_string());
+        return lifecycle_.restart_task(id);
+    });
 }
 
 std::vector<plugin_info> standalone_herder::connector_plugins(bool connectors_only) const {
-  std::vector<const loader::plugin_entry*> entries = plugins_.entries();
-  std::stable_sort(entries.begin(), entries.end(), [](const auto* a, const auto* b) {
-    return kind_rank(a->kind()) < kind_rank(b->kind());
-  });
-  std::vector<plugin_info> out;
-  for (const loader::plugin_entry* e : entries) {
-    if (connectors_only && !e->is_connector()) continue;
-    out.push_back({e->class_name, std::string(plugin_kind_name(e->kind())), e->version});
-  }
-  return out;
+    std::vector<const loader::plugin_entry*> entries = plugins_.entries();
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const auto* a, const auto* b) { return kind_rank(a->kind()) < kind_rank(b->kind()); });
+    std::vector<plugin_info> out;
+    for (const loader::plugin_entry* e : entries) {
+        if (connectors_only && !e->is_connector()) continue;
+        out.push_back({e->class_name, std::string(plugin_kind_name(e->kind())), e->version});
+    }
+    return out;
 }
 
 void standalone_herder::connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) {
-  submit(std::move(cb), [this, plugin] { return validator_.plugin_config(plugin); });
+    submit(std::move(cb), [this, plugin] { return validator_.plugin_config(plugin); });
 }
 
 void standalone_herder::validate_connector_config(string_map config, callback<config_infos> cb) {
-  submit(std::move(cb), [this, config = std::move(config)] { return validator_.validate(config); });
+    submit(std::move(cb), [this, config = std::move(config)] { return validator_.validate(config); });
 }
 
 void standalone_herder::health_check(callback<void> cb) {
-  submit(std::move(cb), []() -> result<void> { return {}; });
+    submit(std::move(cb), []() -> result<void> { return {}; });
 }
 
 }  // namespace copycat::herder

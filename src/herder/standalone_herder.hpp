@@ -35,76 +35,76 @@ class plugin_registry;
 namespace copycat::herder {
 
 struct standalone_herder_options {
-  std::string kafka_cluster_id;
-  // connector.client.config.override.policy
-  std::string client_config_override_policy = "All";
+    std::string kafka_cluster_id;
+    // connector.client.config.override.policy
+    std::string client_config_override_policy = "All";
 };
 
 class standalone_herder final : public herder {
- public:
-  standalone_herder(connector_worker& worker, const loader::plugin_registry& plugins, memory_status_store& statuses,
-                    standalone_herder_options options);
-  ~standalone_herder() override;
-  standalone_herder(const standalone_herder&) = delete;
-  standalone_herder& operator=(const standalone_herder&) = delete;
+public:
+    standalone_herder(connector_worker& worker, const loader::plugin_registry& plugins, memory_status_store& statuses,
+                      standalone_herder_options options);
+    ~standalone_herder() override;
+    standalone_herder(const standalone_herder&) = delete;
+    standalone_herder& operator=(const standalone_herder&) = delete;
 
-  void start();
-  // Kafka: ready(). /health answers "healthy" from now on.
-  void mark_ready() { ready_ = true; }
-  // Stops every task and connector (tasks first, offsets committed by the worker), then the
-  // worker and the herder thread. Idempotent.
-  void stop();
+    void start();
+    // Kafka: ready(). /health answers "healthy" from now on.
+    void mark_ready() { ready_ = true; }
+    // Stops every task and connector (tasks first, offsets committed by the worker), then the
+    // worker and the herder thread. Idempotent.
+    void stop();
 
-  // A connector asked for its task configs to be regenerated (from any thread).
-  void request_task_reconfiguration(const std::string& connector);
+    // A connector asked for its task configs to be regenerated (from any thread).
+    void request_task_reconfiguration(const std::string& connector);
 
-  void connectors(callback<std::vector<std::string>> cb) override;
-  void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) override;
-  void connector_config(const std::string& name, callback<string_map> cb) override;
-  void put_connector_config(const std::string& name, string_map config,
-                            std::optional<runtime::target_state> initial_state, bool allow_replace,
-                            callback<created_connector> cb) override;
-  void patch_connector_config(const std::string& name, std::map<std::string, std::optional<std::string>> patch,
+    void connectors(callback<std::vector<std::string>> cb) override;
+    void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) override;
+    void connector_config(const std::string& name, callback<string_map> cb) override;
+    void put_connector_config(const std::string& name, string_map config,
+                              std::optional<runtime::target_state> initial_state, bool allow_replace,
                               callback<created_connector> cb) override;
-  void delete_connector_config(const std::string& name, callback<void> cb) override;
-  void connector_status(const std::string& name, callback<connector_state_info> cb) override;
-  void task_status(const task_id& id, callback<task_state> cb) override;
-  void task_configs(const std::string& name, callback<std::vector<task_info>> cb) override;
-  void pause_connector(const std::string& name, callback<void> cb) override;
-  void resume_connector(const std::string& name, callback<void> cb) override;
-  void stop_connector(const std::string& name, callback<void> cb) override;
-  void restart_connector(const std::string& name, callback<void> cb) override;
-  void restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) override;
-  void restart_task(const task_id& id, callback<void> cb) override;
-  std::vector<plugin_info> connector_plugins(bool connectors_only) const override;
-  void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) override;
-  void validate_connector_config(string_map config, callback<config_infos> cb) override;
-  std::string kafka_cluster_id() const override { return options_.kafka_cluster_id; }
-  void health_check(callback<void> cb) override;
-  bool is_ready() const override { return ready_; }
+    void patch_connector_config(const std::string& name, std::map<std::string, std::optional<std::string>> patch,
+                                callback<created_connector> cb) override;
+    void delete_connector_config(const std::string& name, callback<void> cb) override;
+    void connector_status(const std::string& name, callback<connector_state_info> cb) override;
+    void task_status(const task_id& id, callback<task_state> cb) override;
+    void task_configs(const std::string& name, callback<std::vector<task_info>> cb) override;
+    void pause_connector(const std::string& name, callback<void> cb) override;
+    void resume_connector(const std::string& name, callback<void> cb) override;
+    void stop_connector(const std::string& name, callback<void> cb) override;
+    void restart_connector(const std::string& name, callback<void> cb) override;
+    void restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) override;
+    void restart_task(const task_id& id, callback<void> cb) override;
+    std::vector<plugin_info> connector_plugins(bool connectors_only) const override;
+    void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) override;
+    void validate_connector_config(string_map config, callback<config_infos> cb) override;
+    std::string kafka_cluster_id() const override { return options_.kafka_cluster_id; }
+    void health_check(callback<void> cb) override;
+    bool is_ready() const override { return ready_; }
 
- private:
-  // Runs `job` on the herder thread; when the herder is stopped, `cb` gets an unavailable error.
-  template <class T, class F>
-  void submit(callback<T> cb, F&& job);
+private:
+    // Runs `job` on the herder thread; when the herder is stopped, `cb` gets an unavailable error.
+    template <class T, class F>
+    void submit(callback<T> cb, F&& job);
 
-  // On the herder thread.
-  result<created_connector> put_config(const std::string& name, string_map config,
-                                       std::optional<runtime::target_state> initial_state, bool allow_replace);
-  result<void> set_target(const std::string& name, runtime::target_state target);
-  copycat::herder::connector_info info_of(const std::string& name) const;
-  connector_state_info restart_plan(const restart_request& request, const status_entry& connector_status);
+    // On the herder thread.
+    result<created_connector> put_config(const std::string& name, string_map config,
+                                         std::optional<runtime::target_state> initial_state, bool allow_replace);
+    result<void> set_target(const std::string& name, runtime::target_state target);
+    copycat::herder::connector_info info_of(const std::string& name) const;
+    connector_state_info restart_plan(const restart_request& request, const status_entry& connector_status);
 
-  connector_worker& worker_;
-  const loader::plugin_registry& plugins_;
-  memory_status_store& statuses_;
-  const standalone_herder_options options_;
-  connector_validator validator_;
-  config_state configs_;
-  connector_lifecycle lifecycle_;
-  herder_loop loop_;
-  std::atomic<bool> ready_{false};
-  std::atomic<bool> stopped_{false};
+    connector_worker& worker_;
+    const loader::plugin_registry& plugins_;
+    memory_status_store& statuses_;
+    const standalone_herder_options options_;
+    connector_validator validator_;
+    config_state configs_;
+    connector_lifecycle lifecycle_;
+    herder_loop loop_;
+    std::atomic<bool> ready_{false};
+    std::atomic<bool> stopped_{false};
 };
 
 }  // namespace copycat::herder

@@ -18,20 +18,20 @@
 namespace copycat::herder {
 
 class status_recorder final : public runtime::status_listener {
- public:
-  explicit status_recorder(memory_status_store& statuses) : statuses_(statuses) {}
+public:
+    explicit status_recorder(memory_status_store& statuses) : statuses_(statuses) {}
 
-  // Where task-reconfiguration requests go; requests before this is set are dropped (with a log).
-  void on_reconfiguration(std::function<void(const std::string&)> handler);
+    // Where task-reconfiguration requests go; requests before this is set are dropped (with a log).
+    void on_reconfiguration(std::function<void(const std::string&)> handler);
 
-  void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace) override;
-  void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) override;
-  void on_task_reconfiguration_requested(const std::string& connector) override;
+    void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace) override;
+    void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) override;
+    void on_task_reconfiguration_requested(const std::string& connector) override;
 
- private:
-  memory_status_store& statuses_;
-  std::mutex mutex_;
-  std::function<void(const std::string&)> reconfigure_;
+private:
+    memory_status_store& statuses_;
+    std::mutex mutex_;
+    std::function<void(const std::string&)> reconfigure_;
 };
 
 }  // namespace copycat::herder

@@ -14,21 +14,21 @@
 namespace copycat::loader {
 
 class plugin_library {
- public:
-  // Opens the library at `path` and reads its manifest. Fails (never throws, never aborts) when
-  // the file is not a loadable shared library, has no Copycat entry point, or was built against
-  // another ABI; the error says which.
-  static result<std::shared_ptr<const plugin_library>> open(const std::string& path);
+public:
+    // Opens the library at `path` and reads its manifest. Fails (never throws, never aborts) when
+    // the file is not a loadable shared library, has no Copycat entry point, or was built against
+    // another ABI; the error says which.
+    static result<std::shared_ptr<const plugin_library>> open(const std::string& path);
 
-  const std::string& path() const { return path_; }
-  const copycat_plugin_manifest& manifest() const { return *manifest_; }
+    const std::string& path() const { return path_; }
+    const copycat_plugin_manifest& manifest() const { return *manifest_; }
 
- private:
-  plugin_library(std::string path, const copycat_plugin_manifest* manifest)
-      : path_(std::move(path)), manifest_(manifest) {}
+private:
+    plugin_library(std::string path, const copycat_plugin_manifest* manifest)
+        : path_(std::move(path)), manifest_(manifest) {}
 
-  std::string path_;
-  const copycat_plugin_manifest* manifest_;
+    std::string path_;
+    const copycat_plugin_manifest* manifest_;
 };
 
 }  // namespace copycat::loader

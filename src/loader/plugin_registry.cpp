@@ -11,72 +11,73 @@
 namespace copycat::loader {
 
 void plugin_registry::add_builtin(const plugin_descriptor& descriptor) {
-  add(plugin_entry{descriptor, descriptor.class_name, descriptor.version ? descriptor.version : "undefined", nullptr});
-  rebuild_aliases();
+    add(plugin_entry{descriptor, descriptor.class_name, descriptor.version ? descriptor.version : "undefined",
+                     nullptr});
+    rebuild_aliases();
 }
 
 void plugin_registry::add_library(std::shared_ptr<const plugin_library> library) {
-  const auto& manifest = library->manifest();
-  for (std::size_t i = 0; i < manifest.plugin_count; ++i) {
-    const plugin_descriptor& d = manifest.plugins[i];
-    add(plugin_entry{d, d.class_name, d.version ? d.version : "undefined", library});
-    log::info("Loaded plugin {} ({}) from {}", d.class_name, plugin_kind_name(d.kind), library->path());
-  }
-  rebuild_aliases();
+    const auto& manifest = library->manifest();
+    for (std::size_t i = 0; i < manifest.plugin_count; ++i) {
+        const plugin_descriptor& d = manifest.plugins[i];
+        add(plugin_entry{d, d.class_name, d.version ? d.version : "undefined", library});
+        log::info("Loaded plugin {} ({}) from {}", d.class_name, plugin_kind_name(d.kind), library->path());
+    }
+    rebuild_aliases();
 }
 
 void plugin_registry::add(plugin_entry entry) {
-  if (auto it = by_class_.find(entry.class_name); it != by_class_.end()) {
-    log::warn("Ignoring plugin {} from {}: the same class is already registered from {}", entry.class_name,
-              entry.location(), it->second.location());
-    return;
-  }
-  std::string name = entry.class_name;
-  by_class_.emplace(std::move(name), std::move(entry));
+    if (auto it = by_class_.find(entry.class_name); it != by_class_.end()) {
+        log::warn("Ignoring plugin {} from {}: the same class is already registered from {}", entry.class_name,
+                  entry.location(), it->second.location());
+        return;
+    }
+    std::string name = entry.class_name;
+    by_class_.emplace(std::move(name), std::move(entry));
 }
 
 void plugin_registry::rebuild_aliases() {
-  // An alias counts once per class; a name used by two classes is ambiguous and not registered.
-  std::map<std::string, std::set<std::string>> candidates;
-  for (const auto& [name, entry] : by_class_) {
-    candidates[simple_name(name)].insert(name);
-    candidates[pruned_name(name, entry.kind())].insert(name);
-  }
-  aliases_.clear();
-  for (auto& [alias, classes] : candidates) {
-    if (by_class_.count(alias)) continue;  // a full class name always means itself
-    if (classes.size() == 1) aliases_.emplace(alias, *classes.begin());
-  }
+    // An alias counts once per class; a name used by two classes is ambiguous and not registered.
+    std::map<std::string, std::set<std::string>> candidates;
+    for (const auto& [name, entry] : by_class_) {
+        candidates[simple_name(name)].insert(name);
+        candidates[pruned_name(name, entry.kind())].insert(name);
+    }
+    aliases_.clear();
+    for (auto& [alias, classes] : candidates) {
+        if (by_class_.count(alias)) continue;  // a full class name always means itself
+        if (classes.size() == 1) aliases_.emplace(alias, *classes.begin());
+    }
 }
 
 const plugin_entry* plugin_registry::find(std::string_view name) const {
-  if (auto it = by_class_.find(name); it != by_class_.end()) return &it->second;
-  if (auto a = aliases_.find(name); a != aliases_.end()) return &by_class_.find(a->second)->second;
-  return nullptr;
+    if (auto it = by_class_.find(name); it != by_class_.end()) return &it->second;
+    if (auto a = aliases_.find(name); a != aliases_.end()) return &by_class_.find(a->second)->second;
+    return nullptr;
 }
 
 result<const plugin_entry*> plugin_registry::find(std::string_view name,
                                                   std::initializer_list<plugin_kind> kinds) const {
-  const auto wanted = [&](const plugin_entry& e) {
-    return std::find(kinds.begin(), kinds.end(), e.kind()) != kinds.end();
-  };
-  if (const plugin_entry* e = find(name); e != nullptr && wanted(*e)) return e;
+    const auto wanted = [&](const plugin_entry& e) {
+        return std::find(kinds.begin(), kinds.end(), e.kind()) != kinds.end();
+    };
+    if (const plugin_entry* e = find(name); e != nullptr && wanted(*e)) return e;
 
-  std::vector<std::string> available;
-  for (const auto& [class_name, entry] : by_class_)
-    if (wanted(entry)) available.push_back(class_name);
-  const std::string kind_text = kinds.size() == 0 ? "plugin" : std::string(plugin_kind_name(*kinds.begin()));
-  return make_error(errc::not_found,
-                    fmt::format("Failed to find any class that implements {} and which name matches {}, "
-                                "available plugins are: {}",
-                                kind_text, name, fmt::join(available, ", ")));
+    std::vector<std::string> available;
+    for (const auto& [class_name, entry] : by_class_)
+        if (wanted(entry)) available.push_back(class_name);
+    const std::string kind_text = kinds.size() == 0 ? "plugin" : std::string(plugin_kind_name(*kinds.begin()));
+    return make_error(errc::not_found,
+                      fmt::format("Failed to find any class that implements {} and which name matches {}, "
+                                  "available plugins are: {}",
+                                  kind_text, name, fmt::join(available, ", ")));
 }
 
 std::vector<const plugin_entry*> plugin_registry::entries() const {
-  std::vector<const plugin_entry*> out;
-  out.reserve(by_class_.size());
-  for (const auto& [name, entry] : by_class_) out.push_back(&entry);
-  return out;
+    std::vector<const plugin_entry*> out;
+    out.reserve(by_class_.size());
+    for (const auto& [name, entry] : by_class_) out.push_back(&entry);
+    return out;
 }
 
 }  // namespace copycat::loader

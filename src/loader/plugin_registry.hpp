@@ -19,44 +19,44 @@
 namespace copycat::loader {
 
 struct plugin_entry {
-  plugin_descriptor descriptor;
-  std::string class_name;
-  std::string version;  // "undefined" when the plugin gives none
-  // The library it came from; null for built-ins.
-  std::shared_ptr<const plugin_library> library;
+    plugin_descriptor descriptor;
+    std::string class_name;
+    std::string version;  // "undefined" when the plugin gives none
+    // The library it came from; null for built-ins.
+    std::shared_ptr<const plugin_library> library;
 
-  plugin_kind kind() const { return descriptor.kind; }
-  bool is_connector() const {
-    return kind() == plugin_kind::source_connector || kind() == plugin_kind::sink_connector;
-  }
-  // "builtin" or the library path.
-  std::string location() const { return library ? library->path() : "builtin"; }
+    plugin_kind kind() const { return descriptor.kind; }
+    bool is_connector() const {
+        return kind() == plugin_kind::source_connector || kind() == plugin_kind::sink_connector;
+    }
+    // "builtin" or the library path.
+    std::string location() const { return library ? library->path() : "builtin"; }
 };
 
 class plugin_registry {
- public:
-  // Registers a built-in class; the descriptor's strings must outlive the registry.
-  void add_builtin(const plugin_descriptor& descriptor);
-  // Registers every class of an opened library. A class name already registered is skipped with
-  // a warning (the first one wins, as on Kafka's classpath).
-  void add_library(std::shared_ptr<const plugin_library> library);
+public:
+    // Registers a built-in class; the descriptor's strings must outlive the registry.
+    void add_builtin(const plugin_descriptor& descriptor);
+    // Registers every class of an opened library. A class name already registered is skipped with
+    // a warning (the first one wins, as on Kafka's classpath).
+    void add_library(std::shared_ptr<const plugin_library> library);
 
-  // The plugin named by a full class name or an unambiguous alias, optionally of one kind.
-  const plugin_entry* find(std::string_view name) const;
-  // Like find, but a helpful error when missing, ambiguous or of another kind: Kafka's
-  // "Failed to find any class that implements Connector and which name matches X, available
-  // connectors are: ..." style.
-  result<const plugin_entry*> find(std::string_view name, std::initializer_list<plugin_kind> kinds) const;
+    // The plugin named by a full class name or an unambiguous alias, optionally of one kind.
+    const plugin_entry* find(std::string_view name) const;
+    // Like find, but a helpful error when missing, ambiguous or of another kind: Kafka's
+    // "Failed to find any class that implements Connector and which name matches X, available
+    // connectors are: ..." style.
+    result<const plugin_entry*> find(std::string_view name, std::initializer_list<plugin_kind> kinds) const;
 
-  // Entries in class-name order.
-  std::vector<const plugin_entry*> entries() const;
+    // Entries in class-name order.
+    std::vector<const plugin_entry*> entries() const;
 
- private:
-  void add(plugin_entry entry);
-  void rebuild_aliases();
+private:
+    void add(plugin_entry entry);
+    void rebuild_aliases();
 
-  std::map<std::string, plugin_entry, std::less<>> by_class_;
-  std::map<std::string, std::string, std::less<>> aliases_;  // alias -> class name
+    std::map<std::string, plugin_entry, std::less<>> by_class_;
+    std::map<std::string, std::string, std::less<>> aliases_;  // alias -> class name
 };
 
 }  // namespace copycat::loader

@@ -11,8 +11,8 @@
 namespace copycat::loader {
 
 struct scan_report {
-  std::vector<std::string> loaded;   // library paths
-  std::vector<std::string> refused;  // one message per library that was skipped
+    std::vector<std::string> loaded;   // library paths
+    std::vector<std::string> refused;  // one message per library that was skipped
 };
 
 // Splits Kafka's comma-separated plugin.path ("a, b,c") into trimmed, non-empty elements.

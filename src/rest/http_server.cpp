@@ -30,177 +30,180 @@ using error_code = boost::system::error_code;
 
 // Members are declared so that the io_context outlives everything that uses it.
 struct http_server::impl {
-  impl(router r, http_server_options o)
-      : options(std::move(o)),
-        routes(std::move(r)),
-        ioc(static_cast<int>(options.threads == 0 ? 1 : options.threads)),
-        acceptor(asio::make_strand(ioc)),
-        accept_retry(acceptor.get_executor()) {}
+    impl(router r, http_server_options o)
+        : options(std::move(o)),
+          routes(std::move(r)),
+          ioc(static_cast<int>(options.threads == 0 ? 1 : options.threads)),
+          acceptor(asio::make_strand(ioc)),
+          accept_retry(acceptor.get_executor()) {}
 
-  result<void> open();
-  void accept();
-  void on_accept(error_code ec, tcp::socket socket);
-  bool remember(const std::shared_ptr<http_session>& s);
-  void forget(http_session* s);
-  void stop();
-  bool on_pool_thread() const;
+    result<void> open();
+    void accept();
+    void on_accept(error_code ec, tcp::socket socket);
+    bool remember(const std::shared_ptr<http_session>& s);
+    void forget(http_session* s);
+    void stop();
+    bool on_pool_thread() const;
 
-  enum class state { created, running, stopped };
+    enum class state { created, running, stopped };
 
-  const http_server_options options;
-  const router routes;
-  asio::io_context ioc;
-  std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
-  tcp::acceptor acceptor;       // used on its strand once running
-  asio::steady_timer accept_retry;
-  const std::shared_ptr<delivery_gate> gate = std::make_shared<delivery_gate>();
-  std::vector<std::thread> threads;
-  std::atomic<std::uint16_t> bound_port{0};
-  std::string bound_address;  // written by start() before the threads exist
+    const http_server_options options;
+    const router routes;
+    asio::io_context ioc;
+    std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
+    tcp::acceptor acceptor;  // used on its strand once running
+    asio::steady_timer accept_retry;
+    const std::shared_ptr<delivery_gate> gate = std::make_shared<delivery_gate>();
+    std::vector<std::thread> threads;
+    std::atomic<std::uint16_t> bound_port{0};
+    std::string bound_address;  // written by start() before the threads exist
 
-  std::mutex mutex;  // guards the fields below
-  std::condition_variable sessions_changed;
-  std::unordered_map<http_session*, std::shared_ptr<http_session>> sessions;
-  state current = state::created;
+    std::mutex mutex;  // guards the fields below
+    std::condition_variable sessions_changed;
+    std::unordered_map<http_session*, std::shared_ptr<http_session>> sessions;
+    state current = state::created;
 };
 
 namespace {
 
 result<tcp::endpoint> resolve(const listener_address& address, asio::io_context& ioc) {
-  if (address.host.empty()) return tcp::endpoint(tcp::v6(), address.port);
-  error_code ec;
-  tcp::resolver resolver(ioc);
-  const auto results = resolver.resolve(address.host, std::to_string(address.port), tcp::resolver::passive, ec);
-  if (ec || results.empty())
-    return make_error(errc::invalid_argument, fmt::format("Cannot resolve listener host '{}': {}", address.host, ec.message()));
-  return results.begin()->endpoint();
+    if (address.host.empty()) return tcp::endpoint(tcp::v6(), address.port);
+    error_code ec;
+    tcp::resolver resolver(ioc);
+    const auto results = resolver.resolve(address.host, std::to_string(address.port), tcp::resolver::passive, ec);
+    if (ec || results.empty())
+        return make_error(errc::invalid_argument,
+                          fmt::format("Cannot resolve listener host '{}': {}", address.host, ec.message()));
+    return results.begin()->endpoint();
 }
 
 std::string format_endpoint(const tcp::endpoint& ep) {
-  const auto addr = ep.address();
-  return addr.is_v6() ? fmt::format("[{}]:{}", addr.to_string(), ep.port()) : fmt::format("{}:{}", addr.to_string(), ep.port());
+    const auto addr = ep.address();
+    return addr.is_v6() ? fmt::format("[{}]:{}", addr.to_string(), ep.port())
+                        : fmt::format("{}:{}", addr.to_string(), ep.port());
 }
 
 }  // namespace
 
 result<void> http_server::impl::open() {
-  auto address = parse_listener(options.listener);
-  if (!address) return address.err();
-  if (address->protocol == "https")
-    return make_error(errc::unsupported, fmt::format("HTTPS listeners are not supported yet: {}", options.listener));
-  auto endpoint = resolve(*address, ioc);
-  if (!endpoint) return endpoint.err();
+    auto address = parse_listener(options.listener);
+    if (!address) return address.err();
+    if (address->protocol == "https")
+        return make_error(errc::unsupported,
+                          fmt::format("HTTPS listeners are not supported yet: {}", options.listener));
+    auto endpoint = resolve(*address, ioc);
+    if (!endpoint) return endpoint.err();
 
-  error_code ec;
-  auto bind_to = [&](const tcp::endpoint& ep) {
-    ec = {};
-    if (acceptor.is_open()) acceptor.close(ec);
-    acceptor.open(ep.protocol(), ec);
-    if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
-    if (!ec && ep.address().is_v6() && address->host.empty()) acceptor.set_option(asio::ip::v6_only(false), ec);
-    if (!ec) acceptor.bind(ep, ec);
-    if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
-  };
-  bind_to(*endpoint);
-  if (ec && address->host.empty()) bind_to(tcp::endpoint(tcp::v4(), address->port));  // no IPv6 here
-  if (ec) {
-    error_code ignored;
-    acceptor.close(ignored);
-    return make_error(errc::io_error, fmt::format("Cannot listen on {}: {}", options.listener, ec.message()));
-  }
-  const auto local = acceptor.local_endpoint(ec);
-  bound_port = local.port();
-  bound_address = format_endpoint(local);
-  return {};
+    error_code ec;
+    auto bind_to = [&](const tcp::endpoint& ep) {
+        ec = {};
+        if (acceptor.is_open()) acceptor.close(ec);
+        acceptor.open(ep.protocol(), ec);
+        if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
+        if (!ec && ep.address().is_v6() && address->host.empty()) acceptor.set_option(asio::ip::v6_only(false), ec);
+        if (!ec) acceptor.bind(ep, ec);
+        if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+    };
+    bind_to(*endpoint);
+    if (ec && address->host.empty()) bind_to(tcp::endpoint(tcp::v4(), address->port));  // no IPv6 here
+    if (ec) {
+        error_code ignored;
+        acceptor.close(ignored);
+        return make_error(errc::io_error, fmt::format("Cannot listen on {}: {}", options.listener, ec.message()));
+    }
+    const auto local = acceptor.local_endpoint(ec);
+    bound_port = local.port();
+    bound_address = format_endpoint(local);
+    return {};
 }
 
 void http_server::impl::accept() {
-  acceptor.async_accept(asio::make_strand(ioc),
-                        [this](error_code ec, tcp::socket socket) { on_accept(ec, std::move(socket)); });
+    acceptor.async_accept(asio::make_strand(ioc),
+                          [this](error_code ec, tcp::socket socket) { on_accept(ec, std::move(socket)); });
 }
 
 void http_server::impl::on_accept(error_code ec, tcp::socket socket) {
-  if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
-  if (ec) {  // e.g. out of file descriptors: retry shortly instead of spinning
-    log::warn("REST listener failed to accept a connection: {}", ec.message());
-    accept_retry.expires_after(std::chrono::milliseconds(100));
-    accept_retry.async_wait([this](error_code wec) {
-      if (!wec) accept();
-    });
-    return;
-  }
-  const session_limits limits{options.body_limit, options.read_timeout};
-  auto session = std::make_shared<http_session>(std::move(socket), routes, limits, gate,
-                                                [this](http_session* s) { forget(s); });
-  if (remember(session)) {
-    session->start();
-  } else {
-    session->shutdown();
-  }
-  accept();
+    if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
+    if (ec) {  // e.g. out of file descriptors: retry shortly instead of spinning
+        log::warn("REST listener failed to accept a connection: {}", ec.message());
+        accept_retry.expires_after(std::chrono::milliseconds(100));
+        accept_retry.async_wait([this](error_code wec) {
+            if (!wec) accept();
+        });
+        return;
+    }
+    const session_limits limits{options.body_limit, options.read_timeout};
+    auto session =
+        std::make_shared<http_session>(std::move(socket), routes, limits, gate, [this](http_session* s) { forget(s); });
+    if (remember(session)) {
+        session->start();
+    } else {
+        session->shutdown();
+    }
+    accept();
 }
 
 bool http_server::impl::remember(const std::shared_ptr<http_session>& s) {
-  std::lock_guard lock(mutex);
-  if (current != state::running) return false;
-  sessions.emplace(s.get(), s);
-  return true;
+    std::lock_guard lock(mutex);
+    if (current != state::running) return false;
+    sessions.emplace(s.get(), s);
+    return true;
 }
 
 void http_server::impl::forget(http_session* s) {
-  std::lock_guard lock(mutex);
-  sessions.erase(s);
-  if (sessions.empty()) sessions_changed.notify_all();
+    std::lock_guard lock(mutex);
+    sessions.erase(s);
+    if (sessions.empty()) sessions_changed.notify_all();
 }
 
 bool http_server::impl::on_pool_thread() const {
-  const auto me = std::this_thread::get_id();
-  for (const auto& t : threads) {
-    if (t.get_id() == me) return true;
-  }
-  return false;
+    const auto me = std::this_thread::get_id();
+    for (const auto& t : threads) {
+        if (t.get_id() == me) return true;
+    }
+    return false;
 }
 
 void http_server::impl::stop() {
-  std::vector<std::shared_ptr<http_session>> open_sessions;
-  {
-    std::lock_guard lock(mutex);
-    if (current != state::running) {
-      current = state::stopped;
-      return;
+    std::vector<std::shared_ptr<http_session>> open_sessions;
+    {
+        std::lock_guard lock(mutex);
+        if (current != state::running) {
+            current = state::stopped;
+            return;
+        }
+        current = state::stopped;  // from here on, new connections are refused
+        for (const auto& [ptr, s] : sessions) open_sessions.push_back(s);
     }
-    current = state::stopped;  // from here on, new connections are refused
-    for (const auto& [ptr, s] : sessions) open_sessions.push_back(s);
-  }
-  if (on_pool_thread()) {
-    log::error("http_server::stop() called from one of its own threads; this would deadlock");
-    std::abort();
-  }
-  log::info("Stopping REST server");
-  asio::post(acceptor.get_executor(), [this] {
-    error_code ignored;
-    acceptor.close(ignored);
-    accept_retry.cancel();
-  });
-  for (const auto& s : open_sessions) s->shutdown();
-  open_sessions.clear();
-  {
-    std::unique_lock lock(mutex);
-    if (!sessions_changed.wait_for(lock, options.shutdown_timeout, [this] { return sessions.empty(); })) {
-      log::warn("{} REST request(s) still in progress after {} ms; closing their connections", sessions.size(),
-                options.shutdown_timeout.count());
+    if (on_pool_thread()) {
+        log::error("http_server::stop() called from one of its own threads; this would deadlock");
+        std::abort();
     }
-  }
-  gate->close();  // late answers are dropped from now on
-  work.reset();
-  ioc.stop();
-  for (auto& t : threads) t.join();
-  threads.clear();
-  {
-    std::lock_guard lock(mutex);
-    sessions.clear();  // closes what is left while the io_context still exists
-  }
-  log::info("REST server stopped");
+    log::info("Stopping REST server");
+    asio::post(acceptor.get_executor(), [this] {
+        error_code ignored;
+        acceptor.close(ignored);
+        accept_retry.cancel();
+    });
+    for (const auto& s : open_sessions) s->shutdown();
+    open_sessions.clear();
+    {
+        std::unique_lock lock(mutex);
+        if (!sessions_changed.wait_for(lock, options.shutdown_timeout, [this] { return sessions.empty(); })) {
+            log::warn("{} REST request(s) still in progress after {} ms; closing their connections", sessions.size(),
+                      options.shutdown_timeout.count());
+        }
+    }
+    gate->close();  // late answers are dropped from now on
+    work.reset();
+    ioc.stop();
+    for (auto& t : threads) t.join();
+    threads.clear();
+    {
+        std::lock_guard lock(mutex);
+        sessions.clear();  // closes what is left while the io_context still exists
+    }
+    log::info("REST server stopped");
 }
 
 http_server::http_server(router routes, http_server_options options)
@@ -209,34 +212,34 @@ http_server::http_server(router routes, http_server_options options)
 http_server::~http_server() { stop(); }
 
 result<void> http_server::start() {
-  auto& s = *impl_;
-  {
-    std::lock_guard lock(s.mutex);
-    if (s.current != impl::state::created)
-      return make_error(errc::invalid_argument, "REST server was already started");
-  }
-  if (auto opened = s.open(); !opened) return opened.err();
-  {
-    std::lock_guard lock(s.mutex);
-    s.current = impl::state::running;
-  }
-  s.work.emplace(s.ioc.get_executor());
-  asio::post(s.acceptor.get_executor(), [&s] { s.accept(); });
-  const std::size_t count = s.options.threads == 0 ? 1 : s.options.threads;
-  for (std::size_t i = 0; i < count; ++i) {
-    s.threads.emplace_back([&s] {
-      for (;;) {
-        try {
-          s.ioc.run();
-          return;
-        } catch (const std::exception& e) {
-          log::error("REST server thread caught an exception: {}", e.what());
-        }
-      }
-    });
-  }
-  log::info("REST server listening on {} ({})", s.bound_address, s.options.listener);
-  return {};
+    auto& s = *impl_;
+    {
+        std::lock_guard lock(s.mutex);
+        if (s.current != impl::state::created)
+            return make_error(errc::invalid_argument, "REST server was already started");
+    }
+    if (auto opened = s.open(); !opened) return opened.err();
+    {
+        std::lock_guard lock(s.mutex);
+        s.current = impl::state::running;
+    }
+    s.work.emplace(s.ioc.get_executor());
+    asio::post(s.acceptor.get_executor(), [&s] { s.accept(); });
+    const std::size_t count = s.options.threads == 0 ? 1 : s.options.threads;
+    for (std::size_t i = 0; i < count; ++i) {
+        s.threads.emplace_back([&s] {
+            for (;;) {
+                try {
+                    s.ioc.run();
+                    return;
+                } catch (const std::exception& e) {
+                    log::error("REST server thread caught an exception: {}", e.what());
+                }
+            }
+        });
+    }
+    log::info("REST server listening on {} ({})", s.bound_address, s.options.listener);
+    return {};
 }
 
 void http_server::stop() { impl_->stop(); }
@@ -244,8 +247,8 @@ void http_server::stop() { impl_->stop(); }
 std::uint16_t http_server::port() const { return impl_->bound_port.load(); }
 
 std::string http_server::local_address() const {
-  std::lock_guard lock(impl_->mutex);
-  return impl_->current == impl::state::created ? std::string{} : impl_->bound_address;
+    std::lock_guard lock(impl_->mutex);
+    return impl_->current == impl::state::created ? std::string{} : impl_->bound_address;
 }
 
 const router& http_server::routes() const { return impl_->routes; }

@@ -39,183 +39,185 @@ http_session::http_session(asio::ip::tcp::socket socket, const router& routes, s
       on_closed_(std::move(on_closed)) {}
 
 void http_session::start() {
-  asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+    asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
 }
 
 void http_session::shutdown() {
-  asio::post(stream_.get_executor(), [self = shared_from_this()] {
-    self->stopping_ = true;
-    if (self->phase_ == phase::reading || self->phase_ == phase::lingering) self->close();
-  });
+    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+        self->stopping_ = true;
+        if (self->phase_ == phase::reading || self->phase_ == phase::lingering) self->close();
+    });
 }
 
 void http_session::read_header() {
-  phase_ = phase::reading;
-  parser_.emplace();
-  parser_->body_limit(limits_.body_limit);
-  stream_.expires_after(limits_.read_timeout);
-  http::async_read_header(stream_, buffer_, *parser_,
-                          [self = shared_from_this()](error_code ec, std::size_t) { self->on_header(ec); });
+    phase_ = phase::reading;
+    parser_.emplace();
+    parser_->body_limit(limits_.body_limit);
+    stream_.expires_after(limits_.read_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = shared_from_this()](error_code ec, std::size_t) { self->on_header(ec); });
 }
 
 void http_session::on_header(error_code ec) {
-  if (phase_ == phase::closed) return;
-  if (ec) return on_read_error(ec);
-  const auto& req = parser_->get();
-  method_ = std::string(req.method_string());
-  target_ = std::string(req.target());
-  started_ = std::chrono::steady_clock::now();
-  if (!parser_->is_done() && beast::iequals(req[http::field::expect], "100-continue")) {
-    continue_ = {};
-    continue_.version(11);
-    continue_.result(http::status::continue_);
-    http::async_write(stream_, continue_, [self = shared_from_this()](error_code wec, std::size_t) {
-      if (self->phase_ == phase::closed) return;
-      if (wec) return self->close();
-      self->read_body();
-    });
-    return;
-  }
-  read_body();
+    if (phase_ == phase::closed) return;
+    if (ec) return on_read_error(ec);
+    const auto& req = parser_->get();
+    method_ = std::string(req.method_string());
+    target_ = std::string(req.target());
+    started_ = std::chrono::steady_clock::now();
+    if (!parser_->is_done() && beast::iequals(req[http::field::expect], "100-continue")) {
+        continue_ = {};
+        continue_.version(11);
+        continue_.result(http::status::continue_);
+        http::async_write(stream_, continue_, [self = shared_from_this()](error_code wec, std::size_t) {
+            if (self->phase_ == phase::closed) return;
+            if (wec) return self->close();
+            self->read_body();
+        });
+        return;
+    }
+    read_body();
 }
 
 void http_session::read_body() {
-  http::async_read(stream_, buffer_, *parser_,
-                   [self = shared_from_this()](error_code ec, std::size_t) { self->on_body(ec); });
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](error_code ec, std::size_t) { self->on_body(ec); });
 }
 
 void http_session::on_body(error_code ec) {
-  if (phase_ == phase::closed) return;
-  if (ec) return on_read_error(ec);
-  handle_request();
+    if (phase_ == phase::closed) return;
+    if (ec) return on_read_error(ec);
+    handle_request();
 }
 
 void http_session::on_read_error(error_code ec) {
-  if (ec == http::error::end_of_stream || ec == http::error::partial_message) return close();  // client left
-  if (ec == beast::error::timeout) {
-    log::debug("REST connection idle or too slow for {} ms; dropping it", limits_.read_timeout.count());
-    return close();
-  }
-  if (ec.category() != http::make_error_code(http::error::bad_method).category()) return close();  // I/O error
+    if (ec == http::error::end_of_stream || ec == http::error::partial_message) return close();  // client left
+    if (ec == beast::error::timeout) {
+        log::debug("REST connection idle or too slow for {} ms; dropping it", limits_.read_timeout.count());
+        return close();
+    }
+    if (ec.category() != http::make_error_code(http::error::bad_method).category()) return close();  // I/O error
 
-  // The bytes received are not a request we accept: answer once and close.
-  started_ = std::chrono::steady_clock::now();
-  if (parser_ && parser_->is_header_done()) {
-    method_ = std::string(parser_->get().method_string());
-    target_ = std::string(parser_->get().target());
-  } else {
-    method_ = "-";
-    target_ = "-";
-  }
-  if (ec == http::error::body_limit) {
-    return write(error_response(413, fmt::format("Request body is larger than the limit of {} bytes",
-                                                 limits_.body_limit)),
-                 true);
-  }
-  if (ec == http::error::header_limit) return write(error_response(431, "Request header fields are too large"), true);
-  write(error_response(400, fmt::format("Malformed HTTP request: {}", ec.message())), true);
+    // The bytes received are not a request we accept: answer once and close.
+    started_ = std::chrono::steady_clock::now();
+    if (parser_ && parser_->is_header_done()) {
+        method_ = std::string(parser_->get().method_string());
+        target_ = std::string(parser_->get().target());
+    } else {
+        method_ = "-";
+        target_ = "-";
+    }
+    if (ec == http::error::body_limit) {
+        return write(
+            error_response(413, fmt::format("Request body is larger than the limit of {} bytes", limits_.body_limit)),
+            true);
+    }
+    if (ec == http::error::header_limit) return write(error_response(431, "Request header fields are too large"), true);
+    write(error_response(400, fmt::format("Malformed HTTP request: {}", ec.message())), true);
 }
 
 void http_session::handle_request() {
-  phase_ = phase::handling;
-  stream_.expires_never();
-  auto msg = parser_->release();
-  parser_.reset();
-  keep_alive_ = msg.keep_alive();
+    phase_ = phase::handling;
+    stream_.expires_never();
+    auto msg = parser_->release();
+    parser_.reset();
+    keep_alive_ = msg.keep_alive();
 
-  request req;
-  req.method = method_;
-  req.target = target_;
-  req.headers.reserve(static_cast<std::size_t>(std::distance(msg.begin(), msg.end())));
-  for (const auto& field : msg) req.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
-  req.body = std::move(msg.body());
+    request req;
+    req.method = method_;
+    req.target = target_;
+    req.headers.reserve(static_cast<std::size_t>(std::distance(msg.begin(), msg.end())));
+    for (const auto& field : msg)
+        req.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+    req.body = std::move(msg.body());
 
-  const std::uint64_t seq = ++seq_;
-  std::weak_ptr<http_session> weak = shared_from_this();
-  responder respond([weak, gate = gate_, seq](response r) {
-    gate->run_if_open([&] {
-      if (auto self = weak.lock()) {
-        auto exec = self->stream_.get_executor();
-        asio::post(exec, [self = std::move(self), seq, r = std::move(r)]() mutable {
-          self->deliver(seq, std::move(r));
+    const std::uint64_t seq = ++seq_;
+    std::weak_ptr<http_session> weak = shared_from_this();
+    responder respond([weak, gate = gate_, seq](response r) {
+        gate->run_if_open([&] {
+            if (auto self = weak.lock()) {
+                auto exec = self->stream_.get_executor();
+                asio::post(exec, [self = std::move(self), seq, r = std::move(r)]() mutable {
+                    self->deliver(seq, std::move(r));
+                });
+            }
         });
-      }
     });
-  });
-  router_.dispatch(std::move(req), std::move(respond));
+    router_.dispatch(std::move(req), std::move(respond));
 }
 
 void http_session::deliver(std::uint64_t seq, response r) {
-  if (phase_ != phase::handling || seq != seq_) return;
-  write(std::move(r), !keep_alive_ || stopping_);
+    if (phase_ != phase::handling || seq != seq_) return;
+    write(std::move(r), !keep_alive_ || stopping_);
 }
 
 void http_session::write(response r, bool close_after) {
-  phase_ = phase::writing;
-  if (r.status < 200 || r.status > 999) {
-    log::error("REST handler for {} {} answered with invalid status {}", method_, target_, r.status);
-    r = error_response(500, fmt::format("Request handler produced an invalid HTTP status {}", r.status));
-  }
-  const int status = r.status;
-  const auto elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_);
-  if (!method_.empty()) log::debug("REST {} {} {} {}ms", method_, target_, status, elapsed.count());
+    phase_ = phase::writing;
+    if (r.status < 200 || r.status > 999) {
+        log::error("REST handler for {} {} answered with invalid status {}", method_, target_, r.status);
+        r = error_response(500, fmt::format("Request handler produced an invalid HTTP status {}", r.status));
+    }
+    const int status = r.status;
+    const auto elapsed =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_);
+    if (!method_.empty()) log::debug("REST {} {} {} {}ms", method_, target_, status, elapsed.count());
 
-  out_ = {};
-  out_.version(11);
-  out_.result(static_cast<unsigned>(status));
-  for (auto& [name, value] : r.headers) out_.insert(name, value);
-  out_.keep_alive(!close_after);
-  if (status == 204 || status == 304) {
-    out_.body().clear();  // these responses carry neither a body nor a Content-Length
-  } else {
-    if (!r.content_type.empty()) out_.set(http::field::content_type, r.content_type);
-    out_.body() = std::move(r.body);
-    out_.prepare_payload();
-  }
-  stream_.expires_after(limits_.read_timeout);
-  http::async_write(stream_, out_, [self = shared_from_this(), close_after](error_code ec, std::size_t) {
-    self->on_write(close_after, ec);
-  });
+    out_ = {};
+    out_.version(11);
+    out_.result(static_cast<unsigned>(status));
+    for (auto& [name, value] : r.headers) out_.insert(name, value);
+    out_.keep_alive(!close_after);
+    if (status == 204 || status == 304) {
+        out_.body().clear();  // these responses carry neither a body nor a Content-Length
+    } else {
+        if (!r.content_type.empty()) out_.set(http::field::content_type, r.content_type);
+        out_.body() = std::move(r.body);
+        out_.prepare_payload();
+    }
+    stream_.expires_after(limits_.read_timeout);
+    http::async_write(stream_, out_, [self = shared_from_this(), close_after](error_code ec, std::size_t) {
+        self->on_write(close_after, ec);
+    });
 }
 
 void http_session::on_write(bool close_after, error_code ec) {
-  if (phase_ == phase::closed) return;
-  method_.clear();
-  if (ec) return close();
-  if (close_after || stopping_) return linger();
-  read_header();
+    if (phase_ == phase::closed) return;
+    method_.clear();
+    if (ec) return close();
+    if (close_after || stopping_) return linger();
+    read_header();
 }
 
 void http_session::linger() {
-  phase_ = phase::lingering;
-  if (stopping_) return close();
-  error_code ignored;
-  stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
-  stream_.expires_after(std::min(limits_.read_timeout, max_linger));
-  buffer_.clear();
-  stream_.async_read_some(buffer_.prepare(4096),
-                          [self = shared_from_this()](error_code rec, std::size_t) { self->on_drain(rec); });
+    phase_ = phase::lingering;
+    if (stopping_) return close();
+    error_code ignored;
+    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(std::min(limits_.read_timeout, max_linger));
+    buffer_.clear();
+    stream_.async_read_some(buffer_.prepare(4096),
+                            [self = shared_from_this()](error_code rec, std::size_t) { self->on_drain(rec); });
 }
 
 void http_session::on_drain(error_code ec) {
-  if (phase_ == phase::closed) return;
-  if (ec) return close();
-  buffer_.clear();
-  stream_.async_read_some(buffer_.prepare(4096),
-                          [self = shared_from_this()](error_code rec, std::size_t) { self->on_drain(rec); });
+    if (phase_ == phase::closed) return;
+    if (ec) return close();
+    buffer_.clear();
+    stream_.async_read_some(buffer_.prepare(4096),
+                            [self = shared_from_this()](error_code rec, std::size_t) { self->on_drain(rec); });
 }
 
 void http_session::close() {
-  if (phase_ == phase::closed) return;
-  phase_ = phase::closed;
-  error_code ignored;
-  stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
-  stream_.close();
-  if (on_closed_) {
-    auto notify = std::move(on_closed_);
-    on_closed_ = nullptr;
-    notify(this);
-  }
+    if (phase_ == phase::closed) return;
+    phase_ = phase::closed;
+    error_code ignored;
+    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
+    stream_.close();
+    if (on_closed_) {
+        auto notify = std::move(on_closed_);
+        on_closed_ = nullptr;
+        notify(this);
+    }
 }
 
 }  // namespace copycat::rest

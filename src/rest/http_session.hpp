@@ -40,75 +40,75 @@ namespace copycat::rest {
 // Responders post responses through this gate. The server closes it before its io_context
 // stops, so no answer is posted onto an executor that is going away. Thread-safe.
 class delivery_gate {
- public:
-  template <class F>
-  void run_if_open(F&& f) {
-    std::lock_guard lock(mutex_);
-    if (open_) f();
-  }
-  void close() {
-    std::lock_guard lock(mutex_);
-    open_ = false;
-  }
+public:
+    template <class F>
+    void run_if_open(F&& f) {
+        std::lock_guard lock(mutex_);
+        if (open_) f();
+    }
+    void close() {
+        std::lock_guard lock(mutex_);
+        open_ = false;
+    }
 
- private:
-  std::mutex mutex_;
-  bool open_ = true;
+private:
+    std::mutex mutex_;
+    bool open_ = true;
 };
 
 struct session_limits {
-  std::size_t body_limit = 0;
-  std::chrono::milliseconds read_timeout{0};
+    std::size_t body_limit = 0;
+    std::chrono::milliseconds read_timeout{0};
 };
 
 class http_session : public std::enable_shared_from_this<http_session> {
- public:
-  using closed_fn = std::function<void(http_session*)>;
+public:
+    using closed_fn = std::function<void(http_session*)>;
 
-  // socket: accepted on its own strand. routes must outlive the session's I/O (the server keeps
-  // both). on_closed runs once, on the strand, when the connection is finished.
-  http_session(boost::asio::ip::tcp::socket socket, const router& routes, session_limits limits,
-               std::shared_ptr<delivery_gate> gate, closed_fn on_closed);
+    // socket: accepted on its own strand. routes must outlive the session's I/O (the server keeps
+    // both). on_closed runs once, on the strand, when the connection is finished.
+    http_session(boost::asio::ip::tcp::socket socket, const router& routes, session_limits limits,
+                 std::shared_ptr<delivery_gate> gate, closed_fn on_closed);
 
-  // Both callable from any thread.
-  void start();
-  // Graceful close: at once when between requests (or mid-read), after the response otherwise.
-  void shutdown();
+    // Both callable from any thread.
+    void start();
+    // Graceful close: at once when between requests (or mid-read), after the response otherwise.
+    void shutdown();
 
- private:
-  enum class phase { reading, handling, writing, lingering, closed };
-  using error_code = boost::system::error_code;
+private:
+    enum class phase { reading, handling, writing, lingering, closed };
+    using error_code = boost::system::error_code;
 
-  void read_header();
-  void on_header(error_code ec);
-  void read_body();
-  void on_body(error_code ec);
-  void on_read_error(error_code ec);
-  void handle_request();
-  void deliver(std::uint64_t seq, response r);
-  void write(response r, bool close_after);
-  void on_write(bool close_after, error_code ec);
-  void linger();
-  void on_drain(error_code ec);
-  void close();
+    void read_header();
+    void on_header(error_code ec);
+    void read_body();
+    void on_body(error_code ec);
+    void on_read_error(error_code ec);
+    void handle_request();
+    void deliver(std::uint64_t seq, response r);
+    void write(response r, bool close_after);
+    void on_write(bool close_after, error_code ec);
+    void linger();
+    void on_drain(error_code ec);
+    void close();
 
-  boost::beast::tcp_stream stream_;
-  boost::beast::flat_buffer buffer_;
-  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
-  boost::beast::http::response<boost::beast::http::string_body> out_;
-  boost::beast::http::response<boost::beast::http::empty_body> continue_;
-  const router& router_;
-  session_limits limits_;
-  std::shared_ptr<delivery_gate> gate_;
-  closed_fn on_closed_;
+    boost::beast::tcp_stream stream_;
+    boost::beast::flat_buffer buffer_;
+    std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+    boost::beast::http::response<boost::beast::http::string_body> out_;
+    boost::beast::http::response<boost::beast::http::empty_body> continue_;
+    const router& router_;
+    session_limits limits_;
+    std::shared_ptr<delivery_gate> gate_;
+    closed_fn on_closed_;
 
-  phase phase_ = phase::reading;
-  bool stopping_ = false;
-  bool keep_alive_ = false;
-  std::uint64_t seq_ = 0;  // numbers requests, so an answer can only complete its own request
-  std::string method_;     // of the current request, for the access log line
-  std::string target_;
-  std::chrono::steady_clock::time_point started_;
+    phase phase_ = phase::reading;
+    bool stopping_ = false;
+    bool keep_alive_ = false;
+    std::uint64_t seq_ = 0;  // numbers requests, so an answer can only complete its own request
+    std::string method_;     // of the current request, for the access log line
+    std::string target_;
+    std::chrono::steady_clock::time_point started_;
 };
 
 }  // namespace copycat::rest

@@ -16,11 +16,11 @@
 namespace copycat::rest {
 
 struct listener_address {
-  std::string protocol;  // "http" or "https", lower case
-  std::string host;      // empty: all interfaces
-  std::uint16_t port = 0;
+    std::string protocol;  // "http" or "https", lower case
+    std::string host;      // empty: all interfaces
+    std::uint16_t port = 0;
 
-  friend bool operator==(const listener_address&, const listener_address&) = default;
+    friend bool operator==(const listener_address&, const listener_address&) = default;
 };
 
 // invalid_argument with Kafka Connect's wording when the text does not fit the syntax.

@@ -9,45 +9,48 @@ namespace copycat::rest {
 namespace {
 
 bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
 }
 
 }  // namespace
 
 std::string_view request::path_param(std::string_view name) const {
-  const auto it = path_params.find(std::string(name));
-  return it == path_params.end() ? std::string_view{} : std::string_view{it->second};
+    const auto it = path_params.find(std::string(name));
+    return it == path_params.end() ? std::string_view{} : std::string_view{it->second};
 }
 
 std::optional<std::string_view> request::query_param(std::string_view name) const {
-  for (const auto& [key, value] : query) {
-    if (key == name) return std::string_view{value};
-  }
-  return std::nullopt;
+    for (const auto& [key, value] : query) {
+        if (key == name) return std::string_view{value};
+    }
+    return std::nullopt;
 }
 
 std::vector<std::string_view> request::query_values(std::string_view name) const {
-  std::vector<std::string_view> out;
-  for (const auto& [key, value] : query) {
-    if (key == name) out.emplace_back(value);
-  }
-  return out;
+    std::vector<std::string_view> out;
+    for (const auto& [key, value] : query) {
+        if (key == name) out.emplace_back(value);
+    }
+    return out;
 }
 
 std::optional<std::string_view> request::header(std::string_view name) const {
-  for (const auto& [key, value] : headers) {
-    if (iequals(key, name)) return std::string_view{value};
-  }
-  return std::nullopt;
+    for (const auto& [key, value] : headers) {
+        if (iequals(key, name)) return std::string_view{value};
+    }
+    return std::nullopt;
 }
 
 result<json::value> parse_json_body(const request& req) {
-  if (req.body.empty()) return make_error(errc::invalid_argument, "Request body is empty; a JSON document is required");
-  auto parsed = json::parse(req.body);
-  if (!parsed) return make_error(errc::invalid_argument, fmt::format("Invalid JSON in request body: {}", parsed.err().message));
-  return std::move(parsed).value();
+    if (req.body.empty())
+        return make_error(errc::invalid_argument, "Request body is empty; a JSON document is required");
+    auto parsed = json::parse(req.body);
+    if (!parsed)
+        return make_error(errc::invalid_argument,
+                          fmt::format("Invalid JSON in request body: {}", parsed.err().message));
+    return std::move(parsed).value();
 }
 
 }  // namespace copycat::rest

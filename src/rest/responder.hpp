@@ -15,18 +15,18 @@
 namespace copycat::rest {
 
 class responder {
- public:
-  using deliver_fn = std::function<void(response)>;
+public:
+    using deliver_fn = std::function<void(response)>;
 
-  explicit responder(deliver_fn deliver);
+    explicit responder(deliver_fn deliver);
 
-  // Delivers r if nothing was delivered yet; returns whether this call delivered.
-  bool operator()(response r) const;
-  bool answered() const;
+    // Delivers r if nothing was delivered yet; returns whether this call delivered.
+    bool operator()(response r) const;
+    bool answered() const;
 
- private:
-  struct slot;
-  std::shared_ptr<slot> slot_;
+private:
+    struct slot;
+    std::shared_ptr<slot> slot_;
 };
 
 }  // namespace copycat::rest

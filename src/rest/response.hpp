@@ -13,14 +13,14 @@ namespace copycat::rest {
 inline constexpr std::string_view json_content_type = "application/json";
 
 struct response {
-  int status = 200;
-  std::string body;          // sent as is
-  std::string content_type;  // empty: no Content-Type header (bodiless responses)
-  header_list headers;       // extra headers, e.g. Location
+    int status = 200;
+    std::string body;          // sent as is
+    std::string content_type;  // empty: no Content-Type header (bodiless responses)
+    header_list headers;       // extra headers, e.g. Location
 
-  // Adds a header (builder style): json_response(201, info).with_header("Location", url).
-  response& with_header(std::string name, std::string value) &;
-  response&& with_header(std::string name, std::string value) &&;
+    // Adds a header (builder style): json_response(201, info).with_header("Location", url).
+    response& with_header(std::string name, std::string value) &;
+    response&& with_header(std::string name, std::string value) &&;
 };
 
 // `status` with a compact JSON body and Content-Type application/json.

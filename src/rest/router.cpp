@@ -13,122 +13,125 @@ namespace copycat::rest {
 namespace {
 
 [[noreturn]] void bad_registration(std::string_view method, std::string_view path_template, std::string_view why) {
-  log::error("invalid REST route {} {}: {}", method, path_template, why);
-  std::abort();
+    log::error("invalid REST route {} {}: {}", method, path_template, why);
+    std::abort();
 }
 
 bool valid_param_name(std::string_view name) {
-  if (name.empty()) return false;
-  for (const char c : name) {
-    if (c == '{' || c == '}' || c == '/') return false;
-  }
-  return true;
+    if (name.empty()) return false;
+    for (const char c : name) {
+        if (c == '{' || c == '}' || c == '/') return false;
+    }
+    return true;
 }
 
 }  // namespace
 
 router& router::add(std::string_view method, std::string_view path_template, handler h) {
-  if (method.empty()) bad_registration(method, path_template, "empty method");
-  if (path_template.empty() || path_template.front() != '/') bad_registration(method, path_template, "must start with '/'");
-  if (!h) bad_registration(method, path_template, "empty handler");
-  route r{{std::string(method), std::string(path_template)}, {}, std::move(h)};
-  std::string_view rest = path_template.substr(1);
-  if (!rest.empty() && rest.back() == '/') rest.remove_suffix(1);
-  while (!rest.empty()) {
-    const auto slash = rest.find('/');
-    const std::string_view part = rest.substr(0, slash);
-    if (part.size() >= 2 && part.front() == '{' && part.back() == '}') {
-      const std::string_view name = part.substr(1, part.size() - 2);
-      if (!valid_param_name(name)) bad_registration(method, path_template, "bad parameter name");
-      r.segments.push_back({std::string(name), true});
-    } else if (part.empty() || part.find_first_of("{}") != std::string_view::npos) {
-      bad_registration(method, path_template, "empty segment or stray brace");
-    } else {
-      r.segments.push_back({std::string(part), false});
+    if (method.empty()) bad_registration(method, path_template, "empty method");
+    if (path_template.empty() || path_template.front() != '/')
+        bad_registration(method, path_template, "must start with '/'");
+    if (!h) bad_registration(method, path_template, "empty handler");
+    route r{{std::string(method), std::string(path_template)}, {}, std::move(h)};
+    std::string_view rest = path_template.substr(1);
+    if (!rest.empty() && rest.back() == '/') rest.remove_suffix(1);
+    while (!rest.empty()) {
+        const auto slash = rest.find('/');
+        const std::string_view part = rest.substr(0, slash);
+        if (part.size() >= 2 && part.front() == '{' && part.back() == '}') {
+            const std::string_view name = part.substr(1, part.size() - 2);
+            if (!valid_param_name(name)) bad_registration(method, path_template, "bad parameter name");
+            r.segments.push_back({std::string(name), true});
+        } else if (part.empty() || part.find_first_of("{}") != std::string_view::npos) {
+            bad_registration(method, path_template, "empty segment or stray brace");
+        } else {
+            r.segments.push_back({std::string(part), false});
+        }
+        rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
     }
-    rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
-  }
-  for (const auto& existing : routes_) {
-    if (existing.info.method != r.info.method || existing.segments.size() != r.segments.size()) continue;
-    bool same = true;
-    for (std::size_t i = 0; i < r.segments.size() && same; ++i) {
-      const auto& a = existing.segments[i];
-      const auto& b = r.segments[i];
-      same = a.is_param == b.is_param && (a.is_param || a.text == b.text);
+    for (const auto& existing : routes_) {
+        if (existing.info.method != r.info.method || existing.segments.size() != r.segments.size()) continue;
+        bool same = true;
+        for (std::size_t i = 0; i < r.segments.size() && same; ++i) {
+            const auto& a = existing.segments[i];
+            const auto& b = r.segments[i];
+            same = a.is_param == b.is_param && (a.is_param || a.text == b.text);
+        }
+        if (same) bad_registration(method, path_template, "duplicates " + existing.info.path_template);
     }
-    if (same) bad_registration(method, path_template, "duplicates " + existing.info.path_template);
-  }
-  routes_.push_back(std::move(r));
-  return *this;
+    routes_.push_back(std::move(r));
+    return *this;
 }
 
 std::vector<router::route_info> router::routes() const {
-  std::vector<route_info> out;
-  out.reserve(routes_.size());
-  for (const auto& r : routes_) out.push_back(r.info);
-  return out;
+    std::vector<route_info> out;
+    out.reserve(routes_.size());
+    for (const auto& r : routes_) out.push_back(r.info);
+    return out;
 }
 
 bool router::matches(const route& r, const std::vector<std::string>& path) {
-  if (r.segments.size() != path.size()) return false;
-  for (std::size_t i = 0; i < path.size(); ++i) {
-    const auto& s = r.segments[i];
-    if (s.is_param ? path[i].empty() : s.text != path[i]) return false;
-  }
-  return true;
+    if (r.segments.size() != path.size()) return false;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        const auto& s = r.segments[i];
+        if (s.is_param ? path[i].empty() : s.text != path[i]) return false;
+    }
+    return true;
 }
 
 bool router::more_specific(const route& a, const route& b) {
-  for (std::size_t i = 0; i < a.segments.size(); ++i) {
-    if (a.segments[i].is_param != b.segments[i].is_param) return !a.segments[i].is_param;
-  }
-  return false;
+    for (std::size_t i = 0; i < a.segments.size(); ++i) {
+        if (a.segments[i].is_param != b.segments[i].is_param) return !a.segments[i].is_param;
+    }
+    return false;
 }
 
 void router::dispatch(request req, responder respond) const {
-  const split_target parts = split_request_target(req.target);
-  req.path = std::string(parts.path);
-  req.raw_query = std::string(parts.query);
-  auto segments = decode_path_segments(parts.path);
-  auto query = parse_query(parts.query);
-  if (!segments || !query) {
-    respond(error_response(400, "Malformed percent-encoding in the request URI"));
-    return;
-  }
-  req.query = std::move(*query);
+    const split_target parts = split_request_target(req.target);
+    req.path = std::string(parts.path);
+    req.raw_query = std::string(parts.query);
+    auto segments = decode_path_segments(parts.path);
+    auto query = parse_query(parts.query);
+    if (!segments || !query) {
+        respond(error_response(400, "Malformed percent-encoding in the request URI"));
+        return;
+    }
+    req.query = std::move(*query);
 
-  const route* best = nullptr;
-  std::vector<std::string_view> allowed;
-  for (const auto& r : routes_) {
-    if (!matches(r, *segments)) continue;
-    if (r.info.method != req.method) {
-      if (std::find(allowed.begin(), allowed.end(), r.info.method) == allowed.end()) allowed.push_back(r.info.method);
-      continue;
+    const route* best = nullptr;
+    std::vector<std::string_view> allowed;
+    for (const auto& r : routes_) {
+        if (!matches(r, *segments)) continue;
+        if (r.info.method != req.method) {
+            if (std::find(allowed.begin(), allowed.end(), r.info.method) == allowed.end())
+                allowed.push_back(r.info.method);
+            continue;
+        }
+        if (best == nullptr || more_specific(r, *best)) best = &r;
     }
-    if (best == nullptr || more_specific(r, *best)) best = &r;
-  }
-  if (best == nullptr) {
-    if (allowed.empty()) {
-      respond(error_response(404, "HTTP 404 Not Found"));
-    } else {
-      std::string allow;
-      for (const auto m : allowed) allow.append(allow.empty() ? "" : ", ").append(m);
-      respond(error_response(405, "HTTP 405 Method Not Allowed").with_header("Allow", std::move(allow)));
+    if (best == nullptr) {
+        if (allowed.empty()) {
+            respond(error_response(404, "HTTP 404 Not Found"));
+        } else {
+            std::string allow;
+            for (const auto m : allowed) allow.append(allow.empty() ? "" : ", ").append(m);
+            respond(error_response(405, "HTTP 405 Method Not Allowed").with_header("Allow", std::move(allow)));
+        }
+        return;
     }
-    return;
-  }
-  for (std::size_t i = 0; i < segments->size(); ++i) {
-    if (best->segments[i].is_param) req.path_params[best->segments[i].text] = std::move((*segments)[i]);
-  }
-  try {
-    best->handle(std::move(req), respond);
-  } catch (const std::exception& e) {
-    log::error("REST handler for {} {} threw: {}", best->info.method, best->info.path_template, e.what());
-    respond(error_response(500, e.what()));
-  } catch (...) {
-    log::error("REST handler for {} {} threw a non-standard exception", best->info.method, best->info.path_template);
-    respond(error_response(500, "Unexpected error while handling the request"));
-  }
+    for (std::size_t i = 0; i < segments->size(); ++i) {
+        if (best->segments[i].is_param) req.path_params[best->segments[i].text] = std::move((*segments)[i]);
+    }
+    try {
+        best->handle(std::move(req), respond);
+    } catch (const std::exception& e) {
+        log::error("REST handler for {} {} threw: {}", best->info.method, best->info.path_template, e.what());
+        respond(error_response(500, e.what()));
+    } catch (...) {
+        log::error("REST handler for {} {} threw a non-standard exception", best->info.method,
+                   best->info.path_template);
+        respond(error_response(500, "Unexpected error while handling the request"));
+    }
 }
 
 }  // namespace copycat::rest

@@ -15,8 +15,8 @@ namespace copycat::rest {
 using query_params = std::vector<std::pair<std::string, std::string>>;
 
 struct split_target {
-  std::string_view path;   // raw (still encoded), "/" when the target had none
-  std::string_view query;  // raw text after '?', without the '?'; empty when absent
+    std::string_view path;   // raw (still encoded), "/" when the target had none
+    std::string_view query;  // raw text after '?', without the '?'; empty when absent
 };
 
 // Splits "/a/b?x=1#frag" into path "/a/b" and query "x=1" (a fragment is dropped).

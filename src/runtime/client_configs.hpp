@@ -49,8 +49,10 @@ std::map<std::string, std::string> disallowed_client_overrides(client_override_p
 
 // The settings above. Errors: an unknown policy, or overrides the policy refuses
 // (errc::invalid_argument, "Client Config Overrides not allowed: ...").
-result<string_map> producer_settings(const worker_config& worker, const string_map& connector_config, const task_id& id);
-result<string_map> consumer_settings(const worker_config& worker, const string_map& connector_config, const task_id& id);
+result<string_map> producer_settings(const worker_config& worker, const string_map& connector_config,
+                                     const task_id& id);
+result<string_map> consumer_settings(const worker_config& worker, const string_map& connector_config,
+                                     const task_id& id);
 
 // A librdkafka client_config from settings. Keys librdkafka does not know (Java-client-only
 // keys such as key.serializer or max.poll.records) are left out with a warning; a known key

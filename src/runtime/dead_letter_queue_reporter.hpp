@@ -46,79 +46,79 @@ namespace copycat::runtime {
 
 // The errors.deadletterqueue.* keys of a sink connector config.
 struct dead_letter_queue_settings {
-  std::string topic;  // trimmed; empty: no dead-letter queue
-  std::int16_t replication_factor = 3;
-  bool context_headers = false;
+    std::string topic;  // trimmed; empty: no dead-letter queue
+    std::int16_t replication_factor = 3;
+    bool context_headers = false;
 
-  bool enabled() const { return !topic.empty(); }
-  // Throws config_error for a value that does not parse.
-  static dead_letter_queue_settings from_config(const string_map& connector_config);
+    bool enabled() const { return !topic.empty(); }
+    // Throws config_error for a value that does not parse.
+    static dead_letter_queue_settings from_config(const string_map& connector_config);
 };
 
 // One header as the DLQ record carries it; a null value is Kafka's null header value.
 using dlq_header = std::pair<std::string, std::optional<std::string>>;
 
 class dead_letter_queue_reporter {
- public:
-  // Where the records go: a producer (rdkafka_output below), or a fake in tests.
-  class output {
-   public:
-    virtual ~output() = default;
-    // As rdkafka::producer::produce: the callback runs later from poll()/flush().
-    virtual result<void> produce(const rdkafka::outgoing_record& record, rdkafka::delivery_callback done) = 0;
-    virtual void poll(std::chrono::milliseconds timeout) = 0;
-    virtual result<void> flush(std::chrono::milliseconds timeout) = 0;
-  };
+public:
+    // Where the records go: a producer (rdkafka_output below), or a fake in tests.
+    class output {
+    public:
+        virtual ~output() = default;
+        // As rdkafka::producer::produce: the callback runs later from poll()/flush().
+        virtual result<void> produce(const rdkafka::outgoing_record& record, rdkafka::delivery_callback done) = 0;
+        virtual void poll(std::chrono::milliseconds timeout) = 0;
+        virtual result<void> flush(std::chrono::milliseconds timeout) = 0;
+    };
 
-  dead_letter_queue_reporter(dead_letter_queue_settings settings, task_id id, std::unique_ptr<output> out,
-                             std::shared_ptr<error_handling_counters> counters);
-  ~dead_letter_queue_reporter();
-  dead_letter_queue_reporter(const dead_letter_queue_reporter&) = delete;
-  dead_letter_queue_reporter& operator=(const dead_letter_queue_reporter&) = delete;
+    dead_letter_queue_reporter(dead_letter_queue_settings settings, task_id id, std::unique_ptr<output> out,
+                               std::shared_ptr<error_handling_counters> counters);
+    ~dead_letter_queue_reporter();
+    dead_letter_queue_reporter(const dead_letter_queue_reporter&) = delete;
+    dead_letter_queue_reporter& operator=(const dead_letter_queue_reporter&) = delete;
 
-  const dead_letter_queue_settings& settings() const { return settings_; }
+    const dead_letter_queue_settings& settings() const { return settings_; }
 
-  // Writes `original` to the dead-letter queue with the context of the failure. Without an
-  // original record there is nothing to write: counted as a failed request, as Kafka does.
-  void report(const consumed_record* original, error_stage stage, std::string_view executing_class,
-              const std::exception_ptr& error);
+    // Writes `original` to the dead-letter queue with the context of the failure. Without an
+    // original record there is nothing to write: counted as a failed request, as Kafka does.
+    void report(const consumed_record* original, error_stage stage, std::string_view executing_class,
+                const std::exception_ptr& error);
 
-  // Serves delivery reports that are ready.
-  void poll();
-  // Waits until every write so far was acknowledged or failed; false after `timeout`.
-  bool flush(std::chrono::milliseconds timeout);
-  // Writes not yet acknowledged.
-  std::size_t pending() const { return pending_; }
+    // Serves delivery reports that are ready.
+    void poll();
+    // Waits until every write so far was acknowledged or failed; false after `timeout`.
+    bool flush(std::chrono::milliseconds timeout);
+    // Writes not yet acknowledged.
+    std::size_t pending() const { return pending_; }
 
-  // Flushes for up to `timeout`, then releases the producer (writes still pending fail).
-  void close(std::chrono::milliseconds timeout);
+    // Flushes for up to `timeout`, then releases the producer (writes still pending fail).
+    void close(std::chrono::milliseconds timeout);
 
-  // Kafka's error context headers for a failure, in Kafka's order (see above).
-  static std::vector<dlq_header> context_headers(const consumed_record* original, const task_id& id,
-                                                 error_stage stage, std::string_view executing_class,
-                                                 const std::exception_ptr& error);
+    // Kafka's error context headers for a failure, in Kafka's order (see above).
+    static std::vector<dlq_header> context_headers(const consumed_record* original, const task_id& id,
+                                                   error_stage stage, std::string_view executing_class,
+                                                   const std::exception_ptr& error);
 
- private:
-  void on_delivery(const rdkafka::delivery_report& report);
+private:
+    void on_delivery(const rdkafka::delivery_report& report);
 
-  dead_letter_queue_settings settings_;
-  task_id id_;
-  std::unique_ptr<output> out_;
-  std::shared_ptr<error_handling_counters> counters_;
-  std::size_t pending_ = 0;
-  bool closing_ = false;
+    dead_letter_queue_settings settings_;
+    task_id id_;
+    std::unique_ptr<output> out_;
+    std::shared_ptr<error_handling_counters> counters_;
+    std::size_t pending_ = 0;
+    bool closing_ = false;
 };
 
 // The dead_letter_queue_reporter::output of a real producer.
 class rdkafka_dlq_output final : public dead_letter_queue_reporter::output {
- public:
-  explicit rdkafka_dlq_output(rdkafka::producer producer) : producer_(std::move(producer)) {}
-  result<void> produce(const rdkafka::outgoing_record& record, rdkafka::delivery_callback done) override;
-  void poll(std::chrono::milliseconds timeout) override { producer_.poll(timeout); }
-  result<void> flush(std::chrono::milliseconds timeout) override { return producer_.flush(timeout); }
+public:
+    explicit rdkafka_dlq_output(rdkafka::producer producer) : producer_(std::move(producer)) {}
+    result<void> produce(const rdkafka::outgoing_record& record, rdkafka::delivery_callback done) override;
+    void poll(std::chrono::milliseconds timeout) override { producer_.poll(timeout); }
+    result<void> flush(std::chrono::milliseconds timeout) override { return producer_.flush(timeout); }
 
- private:
-  rdkafka::producer producer_;
+private:
+    rdkafka::producer producer_;
 };
 
 // The Java class name Kafka would give `error` ("org.apache.kafka.connect.errors.DataException"

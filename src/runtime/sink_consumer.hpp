@@ -25,62 +25,62 @@ namespace copycat::runtime {
 
 // One consumed record. The views stay valid while `owner` lives.
 struct consumed_record {
-  std::string_view topic;
-  std::int32_t partition = 0;
-  std::int64_t offset = 0;
-  std::optional<std::string_view> key;
-  std::optional<std::string_view> value;
-  std::vector<rdkafka::header_view> headers;
-  std::int64_t timestamp_ms = -1;  // -1: none
-  timestamp_type ts_type = timestamp_type::no_timestamp_type;
-  std::shared_ptr<const void> owner;
+    std::string_view topic;
+    std::int32_t partition = 0;
+    std::int64_t offset = 0;
+    std::optional<std::string_view> key;
+    std::optional<std::string_view> value;
+    std::vector<rdkafka::header_view> headers;
+    std::int64_t timestamp_ms = -1;  // -1: none
+    timestamp_type ts_type = timestamp_type::no_timestamp_type;
+    std::shared_ptr<const void> owner;
 };
 
 class sink_consumer {
- public:
-  // Rebalance callbacks (Kafka: ConsumerRebalanceListener), called on the task thread from
-  // inside poll() and close(). They must not throw.
-  class rebalance_listener {
-   public:
-    virtual ~rebalance_listener() = default;
-    // Newly assigned partitions; fetching starts after the call. assignment() includes them,
-    // and seek() from here sets where they start.
-    virtual void on_partitions_assigned(const std::vector<topic_partition>& partitions) = 0;
-    // Partitions about to go: still assigned during the call, so commit() works.
-    virtual void on_partitions_revoked(const std::vector<topic_partition>& partitions) = 0;
-    // Partitions already lost to another member (a commit would fail). Default: revoked.
-    virtual void on_partitions_lost(const std::vector<topic_partition>& partitions) {
-      on_partitions_revoked(partitions);
-    }
-  };
+public:
+    // Rebalance callbacks (Kafka: ConsumerRebalanceListener), called on the task thread from
+    // inside poll() and close(). They must not throw.
+    class rebalance_listener {
+    public:
+        virtual ~rebalance_listener() = default;
+        // Newly assigned partitions; fetching starts after the call. assignment() includes them,
+        // and seek() from here sets where they start.
+        virtual void on_partitions_assigned(const std::vector<topic_partition>& partitions) = 0;
+        // Partitions about to go: still assigned during the call, so commit() works.
+        virtual void on_partitions_revoked(const std::vector<topic_partition>& partitions) = 0;
+        // Partitions already lost to another member (a commit would fail). Default: revoked.
+        virtual void on_partitions_lost(const std::vector<topic_partition>& partitions) {
+            on_partitions_revoked(partitions);
+        }
+    };
 
-  virtual ~sink_consumer() = default;
+    virtual ~sink_consumer() = default;
 
-  // Joins the group for these topics; a topic starting with '^' is a regular expression
-  // (librdkafka's convention; topics.regex is passed that way).
-  virtual result<void> subscribe(const std::vector<std::string>& topics, rebalance_listener& listener) = 0;
+    // Joins the group for these topics; a topic starting with '^' is a regular expression
+    // (librdkafka's convention; topics.regex is passed that way).
+    virtual result<void> subscribe(const std::vector<std::string>& topics, rebalance_listener& listener) = 0;
 
-  // Up to `max_records` records, waiting at most `timeout` for the first. Records of paused
-  // partitions are not returned, nor records of partitions revoked during the call.
-  virtual result<std::vector<consumed_record>> poll(std::chrono::milliseconds timeout, std::size_t max_records) = 0;
+    // Up to `max_records` records, waiting at most `timeout` for the first. Records of paused
+    // partitions are not returned, nor records of partitions revoked during the call.
+    virtual result<std::vector<consumed_record>> poll(std::chrono::milliseconds timeout, std::size_t max_records) = 0;
 
-  // Commits the offsets (the next offset to read per partition) and waits for the answer.
-  virtual result<void> commit(const topic_partition_offsets& offsets) = 0;
+    // Commits the offsets (the next offset to read per partition) and waits for the answer.
+    virtual result<void> commit(const topic_partition_offsets& offsets) = 0;
 
-  virtual std::set<topic_partition> assignment() const = 0;
-  // The offset of the next record poll() returns for an assigned partition; nullopt when not
-  // known yet (nothing consumed and nothing committed: the first record tells).
-  virtual std::optional<std::int64_t> position(const topic_partition& partition) const = 0;
-  // The next record poll() returns from the assigned partition is the one at `offset`, before
-  // or after the current position.
-  virtual result<void> seek(const topic_partition& partition, std::int64_t offset) = 0;
-  // Stops fetching assigned partitions until resume(); resume() of a partition that is not
-  // paused does nothing. A partition that is revoked and assigned again starts unpaused.
-  virtual result<void> pause(const std::vector<topic_partition>& partitions) = 0;
-  virtual result<void> resume(const std::vector<topic_partition>& partitions) = 0;
+    virtual std::set<topic_partition> assignment() const = 0;
+    // The offset of the next record poll() returns for an assigned partition; nullopt when not
+    // known yet (nothing consumed and nothing committed: the first record tells).
+    virtual std::optional<std::int64_t> position(const topic_partition& partition) const = 0;
+    // The next record poll() returns from the assigned partition is the one at `offset`, before
+    // or after the current position.
+    virtual result<void> seek(const topic_partition& partition, std::int64_t offset) = 0;
+    // Stops fetching assigned partitions until resume(); resume() of a partition that is not
+    // paused does nothing. A partition that is revoked and assigned again starts unpaused.
+    virtual result<void> pause(const std::vector<topic_partition>& partitions) = 0;
+    virtual result<void> resume(const std::vector<topic_partition>& partitions) = 0;
 
-  // Revokes the whole assignment (the listener is called) and leaves the group. Idempotent.
-  virtual void close() = 0;
+    // Revokes the whole assignment (the listener is called) and leaves the group. Idempotent.
+    virtual void close() = 0;
 };
 
 }  // namespace copycat::runtime

@@ -26,22 +26,22 @@ class json_converter;
 namespace copycat::runtime {
 
 class source_offset_codec {
- public:
-  source_offset_codec();
-  ~source_offset_codec();
-  source_offset_codec(const source_offset_codec&) = delete;
-  source_offset_codec& operator=(const source_offset_codec&) = delete;
+public:
+    source_offset_codec();
+    ~source_offset_codec();
+    source_offset_codec(const source_offset_codec&) = delete;
+    source_offset_codec& operator=(const source_offset_codec&) = delete;
 
-  storage::offset_bytes encode_key(const std::string& connector, const source_map& partition);
-  storage::offset_bytes encode_value(const source_map& offset);
+    storage::offset_bytes encode_key(const std::string& connector, const source_map& partition);
+    storage::offset_bytes encode_value(const source_map& offset);
 
-  // The connector and partition of a stored key; nullopt when the bytes are not such a key.
-  std::optional<std::pair<std::string, source_map>> decode_key(const storage::offset_bytes& key);
-  // The offset of a stored value; nullopt when the bytes are not a JSON object.
-  std::optional<source_map> decode_value(const storage::offset_bytes& value);
+    // The connector and partition of a stored key; nullopt when the bytes are not such a key.
+    std::optional<std::pair<std::string, source_map>> decode_key(const storage::offset_bytes& key);
+    // The offset of a stored value; nullopt when the bytes are not a JSON object.
+    std::optional<source_map> decode_value(const storage::offset_bytes& value);
 
- private:
-  std::unique_ptr<converters::json_converter> json_;
+private:
+    std::unique_ptr<converters::json_converter> json_;
 };
 
 // A source_map as a Connect map value (string keys, in map order), and back (nullopt when the

@@ -20,18 +20,18 @@
 namespace copycat::runtime {
 
 class store_offset_reader final : public offset_storage_reader {
- public:
-  store_offset_reader(std::string connector, const storage::offset_store& store)
-      : connector_(std::move(connector)), store_(store) {}
+public:
+    store_offset_reader(std::string connector, const storage::offset_store& store)
+        : connector_(std::move(connector)), store_(store) {}
 
-  std::optional<source_map> offset(const source_map& partition) override;
-  std::vector<std::pair<source_map, source_map>> offsets(const std::vector<source_map>& partitions) override;
+    std::optional<source_map> offset(const source_map& partition) override;
+    std::vector<std::pair<source_map, source_map>> offsets(const std::vector<source_map>& partitions) override;
 
- private:
-  std::string connector_;
-  const storage::offset_store& store_;
-  std::mutex mutex_;
-  source_offset_codec codec_;
+private:
+    std::string connector_;
+    const storage::offset_store& store_;
+    std::mutex mutex_;
+    source_offset_codec codec_;
 };
 
 }  // namespace copycat::runtime

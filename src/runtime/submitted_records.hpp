@@ -21,63 +21,63 @@
 namespace copycat::runtime {
 
 class submitted_records {
- public:
-  // One submitted record; keep it to ack() or drop() it. Copyable, cheap.
-  class handle {
-   public:
-    handle() = default;
-    bool valid() const { return node_ != nullptr; }
+public:
+    // One submitted record; keep it to ack() or drop() it. Copyable, cheap.
+    class handle {
+    public:
+        handle() = default;
+        bool valid() const { return node_ != nullptr; }
 
-   private:
-    friend class submitted_records;
-    struct node;
-    handle(std::shared_ptr<node> n, std::string key) : node_(std::move(n)), partition_key_(std::move(key)) {}
-    std::shared_ptr<node> node_;
-    std::string partition_key_;  // empty: a record without a source partition (not tracked per partition)
-  };
+    private:
+        friend class submitted_records;
+        struct node;
+        handle(std::shared_ptr<node> n, std::string key) : node_(std::move(n)), partition_key_(std::move(key)) {}
+        std::shared_ptr<node> node_;
+        std::string partition_key_;  // empty: a record without a source partition (not tracked per partition)
+    };
 
-  struct partition_offset {
-    source_map partition;
-    source_map offset;
-  };
+    struct partition_offset {
+        source_map partition;
+        source_map offset;
+    };
 
-  // What committable() found: the newest committable offset of each source partition (keyed by
-  // the partition's serialized key), and counts for logging.
-  struct committable_offsets {
-    std::map<std::string, partition_offset> offsets;
-    std::size_t committable_records = 0;
-    std::size_t pending_records = 0;  // acked or not, but behind an unacked record
-    std::size_t largest_partition_backlog = 0;
-    bool empty() const { return offsets.empty(); }
-  };
+    // What committable() found: the newest committable offset of each source partition (keyed by
+    // the partition's serialized key), and counts for logging.
+    struct committable_offsets {
+        std::map<std::string, partition_offset> offsets;
+        std::size_t committable_records = 0;
+        std::size_t pending_records = 0;  // acked or not, but behind an unacked record
+        std::size_t largest_partition_backlog = 0;
+        bool empty() const { return offsets.empty(); }
+    };
 
-  // Records a record about to be produced. `partition_key` identifies the source partition
-  // (its serialized offsets key); an empty key means the record has no source partition: it
-  // counts as unacked until acked, but no offset is ever committed for it.
-  handle submit(std::string partition_key, const source_map& partition, source_map offset);
+    // Records a record about to be produced. `partition_key` identifies the source partition
+    // (its serialized offsets key); an empty key means the record has no source partition: it
+    // counts as unacked until acked, but no offset is ever committed for it.
+    handle submit(std::string partition_key, const source_map& partition, source_map offset);
 
-  // Kafka acknowledged the record (or errors.tolerance=all skipped it). Idempotent.
-  void ack(const handle& record);
+    // Kafka acknowledged the record (or errors.tolerance=all skipped it). Idempotent.
+    void ack(const handle& record);
 
-  // Forgets a record that was never handed to the producer (produce() refused it). Only the
-  // most recent submission of its partition may be dropped; returns false otherwise.
-  bool drop(const handle& record);
+    // Forgets a record that was never handed to the producer (produce() refused it). Only the
+    // most recent submission of its partition may be dropped; returns false otherwise.
+    bool drop(const handle& record);
 
-  // Removes the acknowledged prefix of every partition and returns the newest offset of each.
-  committable_offsets committable();
+    // Removes the acknowledged prefix of every partition and returns the newest offset of each.
+    committable_offsets committable();
 
-  // Records submitted and not yet acked.
-  std::size_t unacked() const;
+    // Records submitted and not yet acked.
+    std::size_t unacked() const;
 
- private:
-  struct partition_queue {
-    source_map partition;
-    std::deque<std::shared_ptr<handle::node>> records;
-  };
+private:
+    struct partition_queue {
+        source_map partition;
+        std::deque<std::shared_ptr<handle::node>> records;
+    };
 
-  mutable std::mutex mutex_;
-  std::map<std::string, partition_queue> partitions_;
-  std::size_t unacked_ = 0;
+    mutable std::mutex mutex_;
+    std::map<std::string, partition_queue> partitions_;
+    std::size_t unacked_ = 0;
 };
 
 }  // namespace copycat::runtime

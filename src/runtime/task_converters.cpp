@@ -9,120 +9,120 @@ namespace copycat::runtime {
 namespace {
 
 std::string trimmed(const std::string& s) {
-  auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+    auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos) return {};
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
 }
 
 std::map<std::string, std::string> with_prefix(const string_map& config, const std::string& prefix) {
-  std::map<std::string, std::string> out;
-  for (auto it = config.lower_bound(prefix); it != config.end() && it->first.starts_with(prefix); ++it) {
-    if (it->first.size() > prefix.size()) out.emplace(it->first.substr(prefix.size()), it->second);
-  }
-  return out;
+    std::map<std::string, std::string> out;
+    for (auto it = config.lower_bound(prefix); it != config.end() && it->first.starts_with(prefix); ++it) {
+        if (it->first.size() > prefix.size()) out.emplace(it->first.substr(prefix.size()), it->second);
+    }
+    return out;
 }
 
 // Creates an instance of `T` of plugin `kind` named `name`, falling back to the built-in
 // converter list for a built-in registered under its other kind.
 template <class T>
-result<std::unique_ptr<T>> instantiate(const loader::plugin_registry& plugins, const std::string& name, plugin_kind kind,
-                                       const std::string& key) {
-  auto entry = plugins.find(name, {kind});
-  if (entry) return (*entry)->descriptor.template create<T>();
-  const loader::plugin_entry* any = plugins.find(name);
-  const std::string full_name = any != nullptr ? any->class_name : name;
-  if (const auto* builtin = converters::find_builtin_converter(full_name)) {
-    if constexpr (std::is_same_v<T, header_converter>) {
-      return builtin->make_header_converter();
-    } else {
-      if (builtin->make_converter != nullptr) return builtin->make_converter();
+result<std::unique_ptr<T>> instantiate(const loader::plugin_registry& plugins, const std::string& name,
+                                       plugin_kind kind, const std::string& key) {
+    auto entry = plugins.find(name, {kind});
+    if (entry) return (*entry)->descriptor.template create<T>();
+    const loader::plugin_entry* any = plugins.find(name);
+    const std::string full_name = any != nullptr ? any->class_name : name;
+    if (const auto* builtin = converters::find_builtin_converter(full_name)) {
+        if constexpr (std::is_same_v<T, header_converter>) {
+            return builtin->make_header_converter();
+        } else {
+            if (builtin->make_converter != nullptr) return builtin->make_converter();
+        }
     }
-  }
-  return make_error(errc::invalid_argument,
-                    "Invalid value " + name + " for configuration " + key + ": " + entry.err().message);
+    return make_error(errc::invalid_argument,
+                      "Invalid value " + name + " for configuration " + key + ": " + entry.err().message);
 }
 
 template <class T, class Configure>
 result<std::unique_ptr<T>> make_converter(const loader::plugin_registry& plugins, const string_map& connector_config,
                                           const worker_config& worker, std::string_view key, plugin_kind kind,
                                           Configure configure) {
-  auto spec = resolve_converter(key, connector_config, worker);
-  if (!spec) return spec.err();
-  auto instance = instantiate<T>(plugins, spec->class_name, kind, std::string(key));
-  if (!instance) return instance.err();
-  try {
-    configure(**instance, spec->configs);
-  } catch (...) {
-    return make_error(errc::invalid_argument, "Failed to configure " + std::string(key) + " " + spec->class_name +
-                                                  ": " + error_trace(std::current_exception()));
-  }
-  log::info("Set up the {} {} using the {} config", key, spec->class_name,
-            spec->from_connector ? "connector" : "worker");
-  return instance;
+    auto spec = resolve_converter(key, connector_config, worker);
+    if (!spec) return spec.err();
+    auto instance = instantiate<T>(plugins, spec->class_name, kind, std::string(key));
+    if (!instance) return instance.err();
+    try {
+        configure(**instance, spec->configs);
+    } catch (...) {
+        return make_error(errc::invalid_argument, "Failed to configure " + std::string(key) + " " + spec->class_name +
+                                                      ": " + error_trace(std::current_exception()));
+    }
+    log::info("Set up the {} {} using the {} config", key, spec->class_name,
+              spec->from_connector ? "connector" : "worker");
+    return instance;
 }
 
 }  // namespace
 
 result<converter_spec> resolve_converter(std::string_view key, const string_map& connector_config,
                                          const worker_config& worker) {
-  const std::string k(key);
-  const std::string prefix = k + ".";
-  converter_spec spec;
-  if (auto it = connector_config.find(key); it != connector_config.end() && !trimmed(it->second).empty()) {
-    spec.class_name = trimmed(it->second);
-    spec.configs = with_prefix(connector_config, prefix);
-    spec.from_connector = true;
+    const std::string k(key);
+    const std::string prefix = k + ".";
+    converter_spec spec;
+    if (auto it = connector_config.find(key); it != connector_config.end() && !trimmed(it->second).empty()) {
+        spec.class_name = trimmed(it->second);
+        spec.configs = with_prefix(connector_config, prefix);
+        spec.from_connector = true;
+        return spec;
+    }
+    if (key == "key.converter") {
+        spec.class_name = worker.key_converter;
+    } else if (key == "value.converter") {
+        spec.class_name = worker.value_converter;
+    } else {
+        spec.class_name = worker.header_converter;
+    }
+    if (auto it = worker.originals.find(key); it != worker.originals.end() && !trimmed(it->second).empty()) {
+        spec.class_name = it->second;
+    }
+    spec.class_name = trimmed(spec.class_name);
+    if (spec.class_name.empty()) {
+        return make_error(errc::invalid_argument,
+                          "Missing required configuration \"" + k + "\" which has no default value.");
+    }
+    spec.configs = with_prefix(worker.originals, prefix);
     return spec;
-  }
-  if (key == "key.converter") {
-    spec.class_name = worker.key_converter;
-  } else if (key == "value.converter") {
-    spec.class_name = worker.value_converter;
-  } else {
-    spec.class_name = worker.header_converter;
-  }
-  if (auto it = worker.originals.find(key); it != worker.originals.end() && !trimmed(it->second).empty()) {
-    spec.class_name = it->second;
-  }
-  spec.class_name = trimmed(spec.class_name);
-  if (spec.class_name.empty()) {
-    return make_error(errc::invalid_argument,
-                      "Missing required configuration \"" + k + "\" which has no default value.");
-  }
-  spec.configs = with_prefix(worker.originals, prefix);
-  return spec;
 }
 
 result<task_converters> task_converters::create(const loader::plugin_registry& plugins,
                                                 const string_map& connector_config, const worker_config& worker) {
-  task_converters out;
-  auto key = make_converter<converter>(plugins, connector_config, worker, "key.converter", plugin_kind::converter,
-                                       [](converter& c, const auto& configs) { c.configure(configs, true); });
-  if (!key) return key.err();
-  auto value = make_converter<converter>(plugins, connector_config, worker, "value.converter",
-                                         plugin_kind::converter,
-                                         [](converter& c, const auto& configs) { c.configure(configs, false); });
-  if (!value) return value.err();
-  auto header = make_converter<header_converter>(plugins, connector_config, worker, "header.converter",
-                                                 plugin_kind::header_converter, [](header_converter& c, auto configs) {
-                                                   configs.insert_or_assign("converter.type", "header");
-                                                   c.configure(configs);
-                                                 });
-  if (!header) return header.err();
-  out.key = std::move(*key);
-  out.value = std::move(*value);
-  out.header = std::move(*header);
-  return out;
+    task_converters out;
+    auto key = make_converter<converter>(plugins, connector_config, worker, "key.converter", plugin_kind::converter,
+                                         [](converter& c, const auto& configs) { c.configure(configs, true); });
+    if (!key) return key.err();
+    auto value = make_converter<converter>(plugins, connector_config, worker, "value.converter", plugin_kind::converter,
+                                           [](converter& c, const auto& configs) { c.configure(configs, false); });
+    if (!value) return value.err();
+    auto header =
+        make_converter<header_converter>(plugins, connector_config, worker, "header.converter",
+                                         plugin_kind::header_converter, [](header_converter& c, auto configs) {
+                                             configs.insert_or_assign("converter.type", "header");
+                                             c.configure(configs);
+                                         });
+    if (!header) return header.err();
+    out.key = std::move(*key);
+    out.value = std::move(*value);
+    out.header = std::move(*header);
+    return out;
 }
 
 void task_converters::close() {
-  try {
-    if (key) key->close();
-    if (value) value->close();
-    if (header) header->close();
-  } catch (...) {
-    log::warn("closing converters failed: {}", error_trace(std::current_exception()));
-  }
+    try {
+        if (key) key->close();
+        if (value) value->close();
+        if (header) header->close();
+    } catch (...) {
+        log::warn("closing converters failed: {}", error_trace(std::current_exception()));
+    }
 }
 
 }  // namespace copycat::runtime

@@ -29,9 +29,9 @@ namespace copycat::runtime {
 
 // Where a converter comes from and how it is configured.
 struct converter_spec {
-  std::string class_name;
-  std::map<std::string, std::string> configs;  // prefix removed
-  bool from_connector = false;
+    std::string class_name;
+    std::map<std::string, std::string> configs;  // prefix removed
+    bool from_connector = false;
 };
 
 // `key` is "key.converter", "value.converter" or "header.converter". errc::invalid_argument when
@@ -40,17 +40,17 @@ result<converter_spec> resolve_converter(std::string_view key, const string_map&
                                          const worker_config& worker);
 
 struct task_converters {
-  std::unique_ptr<converter> key;
-  std::unique_ptr<converter> value;
-  std::unique_ptr<header_converter> header;
+    std::unique_ptr<converter> key;
+    std::unique_ptr<converter> value;
+    std::unique_ptr<header_converter> header;
 
-  // Creates and configures the three converters. A configure() that throws, or an unknown
-  // class, is an error naming the key.
-  static result<task_converters> create(const loader::plugin_registry& plugins, const string_map& connector_config,
-                                        const worker_config& worker);
+    // Creates and configures the three converters. A configure() that throws, or an unknown
+    // class, is an error naming the key.
+    static result<task_converters> create(const loader::plugin_registry& plugins, const string_map& connector_config,
+                                          const worker_config& worker);
 
-  // Closes the three converters (exceptions are logged).
-  void close();
+    // Closes the three converters (exceptions are logged).
+    void close();
 };
 
 }  // namespace copycat::runtime

@@ -26,162 +26,165 @@ using namespace std::chrono_literals;
 constexpr auto dlq_setup_timeout = 60s;
 
 std::string trimmed(const std::string& s) {
-  auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+    auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos) return {};
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
 }
 
 // Creates the plugin's task through a connector instance of class `entry`.
 template <class Connector, class Task>
 result<std::unique_ptr<Task>> make_task(const loader::plugin_entry& entry) {
-  try {
-    auto task = entry.descriptor.create<Connector>()->create_task();
-    if (!task) return make_error(errc::internal, "Connector " + entry.class_name + " created no task");
-    return task;
-  } catch (...) {
-    return make_error(errc::internal, "Failed to create a task of " + entry.class_name + ": " +
-                                          error_trace(std::current_exception()));
-  }
+    try {
+        auto task = entry.descriptor.create<Connector>()->create_task();
+        if (!task) return make_error(errc::internal, "Connector " + entry.class_name + " created no task");
+        return task;
+    } catch (...) {
+        return make_error(errc::internal, "Failed to create a task of " + entry.class_name + ": " +
+                                              error_trace(std::current_exception()));
+    }
 }
 
 // Kafka's consumer max.poll.records (librdkafka has no such key): taken out of the settings.
 std::size_t take_max_poll_records(string_map& settings) {
-  std::size_t out = 500;
-  if (auto it = settings.find("max.poll.records"); it != settings.end()) {
-    std::size_t parsed = 0;
-    const auto text = trimmed(it->second);
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
-    if (ec == std::errc() && ptr == text.data() + text.size() && parsed > 0) out = parsed;
-    settings.erase(it);
-  }
-  return out;
+    std::size_t out = 500;
+    if (auto it = settings.find("max.poll.records"); it != settings.end()) {
+        std::size_t parsed = 0;
+        const auto text = trimmed(it->second);
+        auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
+        if (ec == std::errc() && ptr == text.data() + text.size() && parsed > 0) out = parsed;
+        settings.erase(it);
+    }
+    return out;
 }
 
 // The full class name of the plugin `name` (a class name or an alias) refers to.
 std::string full_class_name(const loader::plugin_registry& plugins, const std::string& name) {
-  const auto* entry = plugins.find(name);
-  return entry != nullptr ? entry->class_name : name;
+    const auto* entry = plugins.find(name);
+    return entry != nullptr ? entry->class_name : name;
 }
 
 // The executing classes error reports name (Kafka: the converter and transformation classes).
 error_stage_classes stage_classes(const loader::plugin_registry& plugins, const string_map& connector_config,
                                   const worker_config& worker) {
-  error_stage_classes out;
-  const auto converter_class = [&](std::string_view key) {
-    auto spec = resolve_converter(key, connector_config, worker);
-    return spec ? full_class_name(plugins, spec->class_name) : std::string();
-  };
-  out.key_converter = converter_class("key.converter");
-  out.value_converter = converter_class("value.converter");
-  out.header_converter = converter_class("header.converter");
-  if (auto it = connector_config.find(connector_keys::transforms); it != connector_config.end()) {
-    auto parsed = config_def::parse_type(connector_keys::transforms, it->second, config_type::list);
-    for (const auto& alias : std::get<config_list>(parsed)) {
-      auto type = connector_config.find("transforms." + alias + ".type");
-      out.transformations.push_back(type == connector_config.end() ? std::string()
-                                                                   : full_class_name(plugins, trimmed(type->second)));
+    error_stage_classes out;
+    const auto converter_class = [&](std::string_view key) {
+        auto spec = resolve_converter(key, connector_config, worker);
+        return spec ? full_class_name(plugins, spec->class_name) : std::string();
+    };
+    out.key_converter = converter_class("key.converter");
+    out.value_converter = converter_class("value.converter");
+    out.header_converter = converter_class("header.converter");
+    if (auto it = connector_config.find(connector_keys::transforms); it != connector_config.end()) {
+        auto parsed = config_def::parse_type(connector_keys::transforms, it->second, config_type::list);
+        for (const auto& alias : std::get<config_list>(parsed)) {
+            auto type = connector_config.find("transforms." + alias + ".type");
+            out.transformations.push_back(
+                type == connector_config.end() ? std::string() : full_class_name(plugins, trimmed(type->second)));
+        }
     }
-  }
-  return out;
+    return out;
 }
 
 // The errors.* settings; errc::invalid_argument for a value that does not parse.
 result<record_error_handler::settings> error_settings(const loader::plugin_registry& plugins,
                                                       const string_map& connector_config, const worker_config& worker) {
-  try {
-    auto s = record_error_handler::from_config(connector_config);
-    s.classes = stage_classes(plugins, connector_config, worker);
-    return s;
-  } catch (const std::exception& e) {
-    return make_error(errc::invalid_argument, e.what());
-  }
+    try {
+        auto s = record_error_handler::from_config(connector_config);
+        s.classes = stage_classes(plugins, connector_config, worker);
+        return s;
+    } catch (const std::exception& e) {
+        return make_error(errc::invalid_argument, e.what());
+    }
 }
 
 }  // namespace
 
 std::vector<std::string> sink_subscription(const string_map& connector_config) {
-  std::vector<std::string> out;
-  if (auto it = connector_config.find(connector_keys::topics); it != connector_config.end()) {
-    auto parsed = config_def::parse_type(connector_keys::topics, it->second, config_type::list);
-    if (auto* list = std::get_if<config_list>(&parsed)) {
-      for (const auto& t : *list)
-        if (!t.empty()) out.push_back(t);
+    std::vector<std::string> out;
+    if (auto it = connector_config.find(connector_keys::topics); it != connector_config.end()) {
+        auto parsed = config_def::parse_type(connector_keys::topics, it->second, config_type::list);
+        if (auto* list = std::get_if<config_list>(&parsed)) {
+            for (const auto& t : *list)
+                if (!t.empty()) out.push_back(t);
+        }
     }
-  }
-  if (out.empty()) {
-    if (auto it = connector_config.find(connector_keys::topics_regex); it != connector_config.end()) {
-      const auto regex = trimmed(it->second);
-      if (!regex.empty()) out.push_back("^(" + regex + ")$");
+    if (out.empty()) {
+        if (auto it = connector_config.find(connector_keys::topics_regex); it != connector_config.end()) {
+            const auto regex = trimmed(it->second);
+            if (!regex.empty()) out.push_back("^(" + regex + ")$");
+        }
     }
-  }
-  return out;
+    return out;
 }
 
 result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, const string_map& connector_config,
                                                           const string_map& task_config, target_state initial) const {
-  auto class_name = connector_config.find(connector_keys::connector_class);
-  auto entry = plugins_.find(class_name == connector_config.end() ? std::string() : trimmed(class_name->second),
-                             {plugin_kind::source_connector, plugin_kind::sink_connector});
-  if (!entry) return entry.err();
-  const bool is_source = (*entry)->kind() == plugin_kind::source_connector;
-  auto converters = task_converters::create(plugins_, connector_config, config_);
-  if (!converters) return converters.err();
-  auto transforms = transformation_chain::create(plugins_, connector_config);
-  if (!transforms) return transforms.err();
-  auto errors = error_settings(plugins_, connector_config, config_);
-  if (!errors) return errors.err();
+    auto class_name = connector_config.find(connector_keys::connector_class);
+    auto entry = plugins_.find(class_name == connector_config.end() ? std::string() : trimmed(class_name->second),
+                               {plugin_kind::source_connector, plugin_kind::sink_connector});
+    if (!entry) return entry.err();
+    const bool is_source = (*entry)->kind() == plugin_kind::source_connector;
+    auto converters = task_converters::create(plugins_, connector_config, config_);
+    if (!converters) return converters.err();
+    auto transforms = transformation_chain::create(plugins_, connector_config);
+    if (!transforms) return transforms.err();
+    auto errors = error_settings(plugins_, connector_config, config_);
+    if (!errors) return errors.err();
 
-  if (is_source) {
-    auto task = make_task<source_connector, source_task>(**entry);
+    if (is_source) {
+        auto task = make_task<source_connector, source_task>(**entry);
+        if (!task) return task.err();
+        auto settings = producer_settings(config_, connector_config, id);
+        if (!settings) return settings.err();
+        auto client = to_client_config(*settings, "task " + id.to_string() + " producer");
+        if (!client) return client.err();
+        auto producer = rdkafka::producer::create(*client);
+        if (!producer) return producer.err();
+        worker_source_task::parts parts{std::move(*task),       task_config,          std::move(*converters),
+                                        std::move(*transforms), std::move(*producer), std::move(*errors)};
+        worker_source_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout};
+        return std::shared_ptr<worker_task>(
+            std::make_shared<worker_source_task>(id, initial, listener_, std::move(parts), offsets_, s));
+    }
+
+    auto task = make_task<sink_connector, sink_task>(**entry);
     if (!task) return task.err();
-    auto settings = producer_settings(config_, connector_config, id);
+    auto subscription = sink_subscription(connector_config);
+    if (subscription.empty()) return make_error(errc::invalid_argument, "Must configure one of topics or topics.regex");
+    auto settings = consumer_settings(config_, connector_config, id);
     if (!settings) return settings.err();
-    auto client = to_client_config(*settings, "task " + id.to_string() + " producer");
+    const auto max_poll_records = take_max_poll_records(*settings);
+    auto client = to_client_config(*settings, "task " + id.to_string() + " consumer");
     if (!client) return client.err();
-    auto producer = rdkafka::producer::create(*client);
-    if (!producer) return producer.err();
-    worker_source_task::parts parts{std::move(*task), task_config, std::move(*converters), std::move(*transforms),
-                                    std::move(*producer), std::move(*errors)};
-    worker_source_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout};
+    auto consumer = rdkafka::consumer::create(*client);
+    if (!consumer) return consumer.err();
+    dead_letter_queue_settings dlq;
+    try {
+        dlq = dead_letter_queue_settings::from_config(connector_config);
+    } catch (const std::exception& e) {
+        return make_error(errc::invalid_argument, e.what());
+    }
+    std::function<result<std::unique_ptr<dead_letter_queue_reporter>>(std::shared_ptr<error_handling_counters>)>
+        dead_letter_queue;
+    if (dlq.enabled()) {
+        // Runs on the task thread when it starts (it may block on the broker, as in Kafka).
+        dead_letter_queue = [worker = config_, connector_config,
+                             id](std::shared_ptr<error_handling_counters> counters) {
+            return create_dead_letter_queue_reporter(worker, connector_config, id, std::move(counters),
+                                                     dlq_setup_timeout);
+        };
+    }
+    worker_sink_task::parts parts{std::move(*task),
+                                  task_config,
+                                  std::move(*converters),
+                                  std::move(*transforms),
+                                  std::make_unique<rdkafka_sink_consumer>(std::move(*consumer)),
+                                  std::move(*errors),
+                                  std::move(subscription),
+                                  std::move(dead_letter_queue)};
+    worker_sink_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout, max_poll_records};
     return std::shared_ptr<worker_task>(
-        std::make_shared<worker_source_task>(id, initial, listener_, std::move(parts), offsets_, s));
-  }
-
-  auto task = make_task<sink_connector, sink_task>(**entry);
-  if (!task) return task.err();
-  auto subscription = sink_subscription(connector_config);
-  if (subscription.empty()) return make_error(errc::invalid_argument, "Must configure one of topics or topics.regex");
-  auto settings = consumer_settings(config_, connector_config, id);
-  if (!settings) return settings.err();
-  const auto max_poll_records = take_max_poll_records(*settings);
-  auto client = to_client_config(*settings, "task " + id.to_string() + " consumer");
-  if (!client) return client.err();
-  auto consumer = rdkafka::consumer::create(*client);
-  if (!consumer) return consumer.err();
-  dead_letter_queue_settings dlq;
-  try {
-    dlq = dead_letter_queue_settings::from_config(connector_config);
-  } catch (const std::exception& e) {
-    return make_error(errc::invalid_argument, e.what());
-  }
-  std::function<result<std::unique_ptr<dead_letter_queue_reporter>>(std::shared_ptr<error_handling_counters>)>
-      dead_letter_queue;
-  if (dlq.enabled()) {
-    // Runs on the task thread when it starts (it may block on the broker, as in Kafka).
-    dead_letter_queue = [worker = config_, connector_config, id](std::shared_ptr<error_handling_counters> counters) {
-      return create_dead_letter_queue_reporter(worker, connector_config, id, std::move(counters), dlq_setup_timeout);
-    };
-  }
-  worker_sink_task::parts parts{std::move(*task),
-                                task_config,
-                                std::move(*converters),
-                                std::move(*transforms),
-                                std::make_unique<rdkafka_sink_consumer>(std::move(*consumer)),
-                                std::move(*errors),
-                                std::move(subscription),
-                                std::move(dead_letter_queue)};
-  worker_sink_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout, max_poll_records};
-  return std::shared_ptr<worker_task>(std::make_shared<worker_sink_task>(id, initial, listener_, std::move(parts), s));
+        std::make_shared<worker_sink_task>(id, initial, listener_, std::move(parts), s));
 }
 
 }  // namespace copycat::runtime

@@ -21,20 +21,20 @@ class plugin_registry;
 namespace copycat::runtime {
 
 class task_factory {
- public:
-  task_factory(const worker_config& config, const loader::plugin_registry& plugins, storage::offset_store& offsets,
-               status_listener& listener)
-      : config_(config), plugins_(plugins), offsets_(offsets), listener_(listener) {}
+public:
+    task_factory(const worker_config& config, const loader::plugin_registry& plugins, storage::offset_store& offsets,
+                 status_listener& listener)
+        : config_(config), plugins_(plugins), offsets_(offsets), listener_(listener) {}
 
-  // The task, not yet started. Errors describe what could not be built.
-  result<std::shared_ptr<worker_task>> create(const task_id& id, const string_map& connector_config,
-                                              const string_map& task_config, target_state initial) const;
+    // The task, not yet started. Errors describe what could not be built.
+    result<std::shared_ptr<worker_task>> create(const task_id& id, const string_map& connector_config,
+                                                const string_map& task_config, target_state initial) const;
 
- private:
-  const worker_config& config_;
-  const loader::plugin_registry& plugins_;
-  storage::offset_store& offsets_;
-  status_listener& listener_;
+private:
+    const worker_config& config_;
+    const loader::plugin_registry& plugins_;
+    storage::offset_store& offsets_;
+    status_listener& listener_;
 };
 
 // The consumer subscription of a sink connector config: the "topics" list, or "topics.regex"

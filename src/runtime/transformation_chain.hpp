@@ -25,38 +25,38 @@ class plugin_registry;
 namespace copycat::runtime {
 
 class transformation_chain {
- public:
-  struct stage {
-    std::string alias;
-    std::unique_ptr<transformation> transform;
-    std::unique_ptr<copycat::predicate> predicate;  // may be null
-    bool negate = false;
-  };
+public:
+    struct stage {
+        std::string alias;
+        std::unique_ptr<transformation> transform;
+        std::unique_ptr<copycat::predicate> predicate;  // may be null
+        bool negate = false;
+    };
 
-  transformation_chain() = default;
-  explicit transformation_chain(std::vector<stage> stages) : stages_(std::move(stages)) {}
-  transformation_chain(transformation_chain&&) noexcept = default;
-  transformation_chain& operator=(transformation_chain&& other) noexcept;
-  ~transformation_chain();
+    transformation_chain() = default;
+    explicit transformation_chain(std::vector<stage> stages) : stages_(std::move(stages)) {}
+    transformation_chain(transformation_chain&&) noexcept = default;
+    transformation_chain& operator=(transformation_chain&& other) noexcept;
+    ~transformation_chain();
 
-  // Creates and configures every stage from a connector config. Errors (errc::invalid_argument)
-  // name the key at fault: a missing or unknown type, an undefined predicate alias, a
-  // configure() that threw.
-  static result<transformation_chain> create(const loader::plugin_registry& plugins,
-                                             const std::map<std::string, std::string, std::less<>>& connector_config);
+    // Creates and configures every stage from a connector config. Errors (errc::invalid_argument)
+    // name the key at fault: a missing or unknown type, an undefined predicate alias, a
+    // configure() that threw.
+    static result<transformation_chain> create(const loader::plugin_registry& plugins,
+                                               const std::map<std::string, std::string, std::less<>>& connector_config);
 
-  // Transforms `record` in place; false when a stage dropped it.
-  bool apply(connect_record& record);
+    // Transforms `record` in place; false when a stage dropped it.
+    bool apply(connect_record& record);
 
-  bool empty() const { return stages_.empty(); }
-  std::size_t size() const { return stages_.size(); }
-  const std::vector<stage>& stages() const { return stages_; }
+    bool empty() const { return stages_.empty(); }
+    std::size_t size() const { return stages_.size(); }
+    const std::vector<stage>& stages() const { return stages_; }
 
-  // Closes every transformation and predicate (exceptions are logged). Idempotent.
-  void close();
+    // Closes every transformation and predicate (exceptions are logged). Idempotent.
+    void close();
 
- private:
-  std::vector<stage> stages_;
+private:
+    std::vector<stage> stages_;
 };
 
 }  // namespace copycat::runtime

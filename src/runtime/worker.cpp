@@ -16,14 +16,14 @@ namespace copycat::runtime {
 namespace {
 
 std::string trimmed(const std::string& s) {
-  auto b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+    auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos) return {};
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
 }
 
 std::string value_of(const string_map& config, std::string_view key) {
-  auto it = config.find(key);
-  return it == config.end() ? std::string() : trimmed(it->second);
+    auto it = config.find(key);
+    return it == config.end() ? std::string() : trimmed(it->second);
 }
 
 }  // namespace
@@ -31,30 +31,34 @@ std::string value_of(const string_map& config, std::string_view key) {
 // State: the running connectors and tasks. mutex_ guards the maps; it is never held while
 // waiting for a connector's or task's thread.
 struct worker::impl {
-  impl(worker_config c, const loader::plugin_registry& p, storage::offset_store& o, status_listener& l)
-      : config(std::move(c)), plugins(p), offsets(o), listener(l), tasks_factory(config, plugins, offsets, listener) {}
+    impl(worker_config c, const loader::plugin_registry& p, storage::offset_store& o, status_listener& l)
+        : config(std::move(c)),
+          plugins(p),
+          offsets(o),
+          listener(l),
+          tasks_factory(config, plugins, offsets, listener) {}
 
-  worker_config config;
-  const loader::plugin_registry& plugins;
-  storage::offset_store& offsets;
-  status_listener& listener;
-  task_factory tasks_factory;
+    worker_config config;
+    const loader::plugin_registry& plugins;
+    storage::offset_store& offsets;
+    status_listener& listener;
+    task_factory tasks_factory;
 
-  mutable std::mutex mutex;
-  std::map<std::string, std::shared_ptr<worker_connector>> connectors;
-  std::map<task_id, std::shared_ptr<worker_task>> tasks;
+    mutable std::mutex mutex;
+    std::map<std::string, std::shared_ptr<worker_connector>> connectors;
+    std::map<task_id, std::shared_ptr<worker_task>> tasks;
 
-  std::shared_ptr<worker_connector> find_connector(const std::string& name) const {
-    std::lock_guard lock(mutex);
-    auto it = connectors.find(name);
-    return it == connectors.end() ? nullptr : it->second;
-  }
+    std::shared_ptr<worker_connector> find_connector(const std::string& name) const {
+        std::lock_guard lock(mutex);
+        auto it = connectors.find(name);
+        return it == connectors.end() ? nullptr : it->second;
+    }
 
-  result<void> fail_connector(const std::string& name, const std::string& trace, error e) {
-    log::error("Failed to start connector {}: {}", name, trace);
-    listener.on_connector_state(name, run_state::failed, trace);
-    return e;
-  }
+    result<void> fail_connector(const std::string& name, const std::string& trace, error e) {
+        log::error("Failed to start connector {}: {}", name, trace);
+        listener.on_connector_state(name, run_state::failed, trace);
+        return e;
+    }
 };
 
 worker::worker(worker_config config, const loader::plugin_registry& plugins, storage::offset_store& offsets,
@@ -66,172 +70,174 @@ worker::~worker() { stop(); }
 const worker_config& worker::config() const { return impl_->config; }
 
 std::string worker::connector_type(const string_map& connector_config) const {
-  const auto* entry = impl_->plugins.find(value_of(connector_config, connector_keys::connector_class));
-  if (entry == nullptr) return "unknown";
-  if (entry->kind() == plugin_kind::source_connector) return "source";
-  if (entry->kind() == plugin_kind::sink_connector) return "sink";
-  return "unknown";
+    const auto* entry = impl_->plugins.find(value_of(connector_config, connector_keys::connector_class));
+    if (entry == nullptr) return "unknown";
+    if (entry->kind() == plugin_kind::source_connector) return "source";
+    if (entry->kind() == plugin_kind::sink_connector) return "sink";
+    return "unknown";
 }
 
 result<void> worker::start_connector(const std::string& name, const string_map& connector_config,
                                      target_state initial) {
-  if (impl_->find_connector(name)) {
-    return make_error(errc::already_exists, "Connector with name " + name + " already exists");
-  }
-  const std::string class_name = value_of(connector_config, connector_keys::connector_class);
-  auto entry = impl_->plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
-  if (!entry) return impl_->fail_connector(name, "copycat::connect_error: " + entry.err().message, entry.err());
-  const bool is_source = (*entry)->kind() == plugin_kind::source_connector;
-  std::unique_ptr<connector> instance;
-  try {
-    const auto& def = is_source ? source_connector_config_def() : sink_connector_config_def();
-    (void)def.parse({connector_config.begin(), connector_config.end()});
-    if (is_source) {
-      instance = (*entry)->descriptor.create<source_connector>();
-    } else {
-      instance = (*entry)->descriptor.create<sink_connector>();
+    if (impl_->find_connector(name)) {
+        return make_error(errc::already_exists, "Connector with name " + name + " already exists");
     }
-  } catch (...) {
-    return impl_->fail_connector(name, error_trace(std::current_exception()),
-                                 make_error(errc::invalid_argument, error_message(std::current_exception())));
-  }
-  auto wc = std::make_shared<worker_connector>(name, connector_config, std::move(instance), is_source, impl_->offsets,
-                                               impl_->listener);
-  {
-    std::lock_guard lock(impl_->mutex);
-    if (!impl_->connectors.emplace(name, wc).second) {
-      return make_error(errc::already_exists, "Connector with name " + name + " already exists");
+    const std::string class_name = value_of(connector_config, connector_keys::connector_class);
+    auto entry = impl_->plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
+    if (!entry) return impl_->fail_connector(name, "copycat::connect_error: " + entry.err().message, entry.err());
+    const bool is_source = (*entry)->kind() == plugin_kind::source_connector;
+    std::unique_ptr<connector> instance;
+    try {
+        const auto& def = is_source ? source_connector_config_def() : sink_connector_config_def();
+        (void)def.parse({connector_config.begin(), connector_config.end()});
+        if (is_source) {
+            instance = (*entry)->descriptor.create<source_connector>();
+        } else {
+            instance = (*entry)->descriptor.create<sink_connector>();
+        }
+    } catch (...) {
+        return impl_->fail_connector(name, error_trace(std::current_exception()),
+                                     make_error(errc::invalid_argument, error_message(std::current_exception())));
     }
-  }
-  log::info("Creating connector {} of type {}", name, (*entry)->class_name);
-  return wc->start(initial);
+    auto wc = std::make_shared<worker_connector>(name, connector_config, std::move(instance), is_source, impl_->offsets,
+                                                 impl_->listener);
+    {
+        std::lock_guard lock(impl_->mutex);
+        if (!impl_->connectors.emplace(name, wc).second) {
+            return make_error(errc::already_exists, "Connector with name " + name + " already exists");
+        }
+    }
+    log::info("Creating connector {} of type {}", name, (*entry)->class_name);
+    return wc->start(initial);
 }
 
 void worker::stop_connector(const std::string& name) {
-  std::shared_ptr<worker_connector> wc;
-  {
-    std::lock_guard lock(impl_->mutex);
-    auto it = impl_->connectors.find(name);
-    if (it == impl_->connectors.end()) return;
-    wc = std::move(it->second);
-    impl_->connectors.erase(it);
-  }
-  log::info("Stopping connector {}", name);
-  wc->shutdown();
-  wc.reset();  // joins the connector's thread (the last reference unless a call is in progress)
+    std::shared_ptr<worker_connector> wc;
+    {
+        std::lock_guard lock(impl_->mutex);
+        auto it = impl_->connectors.find(name);
+        if (it == impl_->connectors.end()) return;
+        wc = std::move(it->second);
+        impl_->connectors.erase(it);
+    }
+    log::info("Stopping connector {}", name);
+    wc->shutdown();
+    wc.reset();  // joins the connector's thread (the last reference unless a call is in progress)
 }
 
 bool worker::is_connector_running(const std::string& name) const {
-  auto wc = impl_->find_connector(name);
-  return wc && wc->is_running();
+    auto wc = impl_->find_connector(name);
+    return wc && wc->is_running();
 }
 
 result<std::vector<string_map>> worker::connector_task_configs(const std::string& name) {
-  auto wc = impl_->find_connector(name);
-  if (!wc) return make_error(errc::not_found, "Connector " + name + " is not running on this worker");
-  int max_tasks = 1;
-  bool enforce = true;
-  try {
-    auto values = connector_config_def().parse({wc->config().begin(), wc->config().end()});
-    max_tasks = std::get<std::int32_t>(values.at(std::string(connector_keys::tasks_max)));
-    enforce = std::get<bool>(values.at(std::string(connector_keys::tasks_max_enforce)));
-  } catch (const std::exception& e) {
-    return make_error(errc::invalid_argument, e.what());
-  }
-  return wc->task_configs(max_tasks, enforce);
+    auto wc = impl_->find_connector(name);
+    if (!wc) return make_error(errc::not_found, "Connector " + name + " is not running on this worker");
+    int max_tasks = 1;
+    bool enforce = true;
+    try {
+        auto values = connector_config_def().parse({wc->config().begin(), wc->config().end()});
+        max_tasks = std::get<std::int32_t>(values.at(std::string(connector_keys::tasks_max)));
+        enforce = std::get<bool>(values.at(std::string(connector_keys::tasks_max_enforce)));
+    } catch (const std::exception& e) {
+        return make_error(errc::invalid_argument, e.what());
+    }
+    return wc->task_configs(max_tasks, enforce);
 }
 
 result<void> worker::start_task(const task_id& id, const string_map& connector_config, const string_map& task_config,
                                 target_state initial) {
-  {
-    std::lock_guard lock(impl_->mutex);
-    if (impl_->tasks.count(id)) {
-      return make_error(errc::already_exists, "Task already exists in this worker: " + id.to_string());
+    {
+        std::lock_guard lock(impl_->mutex);
+        if (impl_->tasks.count(id)) {
+            return make_error(errc::already_exists, "Task already exists in this worker: " + id.to_string());
+        }
     }
-  }
-  log::info("Creating task {}", id.to_string());
-  auto created = impl_->tasks_factory.create(id, connector_config, task_config, initial);
-  if (!created) {
-    log::error("Failed to start task {}: {}", id.to_string(), created.err().describe());
-    impl_->listener.on_task_state(id, run_state::failed, "copycat::connect_error: " + created.err().message);
-    return created.err();
-  }
-  {
-    std::lock_guard lock(impl_->mutex);
-    if (!impl_->tasks.emplace(id, *created).second) {
-      return make_error(errc::already_exists, "Task already exists in this worker: " + id.to_string());
+    log::info("Creating task {}", id.to_string());
+    auto created = impl_->tasks_factory.create(id, connector_config, task_config, initial);
+    if (!created) {
+        log::error("Failed to start task {}: {}", id.to_string(), created.err().describe());
+        impl_->listener.on_task_state(id, run_state::failed, "copycat::connect_error: " + created.err().message);
+        return created.err();
     }
-  }
-  (*created)->start();
-  return {};
+    {
+        std::lock_guard lock(impl_->mutex);
+        if (!impl_->tasks.emplace(id, *created).second) {
+            return make_error(errc::already_exists, "Task already exists in this worker: " + id.to_string());
+        }
+    }
+    (*created)->start();
+    return {};
 }
 
 void worker::stop_tasks(const std::vector<task_id>& ids) {
-  std::vector<std::shared_ptr<worker_task>> stopping;
-  {
-    std::lock_guard lock(impl_->mutex);
-    for (const auto& id : ids) {
-      auto it = impl_->tasks.find(id);
-      if (it == impl_->tasks.end()) continue;
-      stopping.push_back(std::move(it->second));
-      impl_->tasks.erase(it);
+    std::vector<std::shared_ptr<worker_task>> stopping;
+    {
+        std::lock_guard lock(impl_->mutex);
+        for (const auto& id : ids) {
+            auto it = impl_->tasks.find(id);
+            if (it == impl_->tasks.end()) continue;
+            stopping.push_back(std::move(it->second));
+            impl_->tasks.erase(it);
+        }
     }
-  }
-  for (auto& task : stopping) {
-    log::info("Stopping task {}", task->id().to_string());
-    task->stop();
-  }
-  const auto deadline = std::chrono::steady_clock::now() + impl_->config.task_shutdown_graceful_timeout;
-  for (auto& task : stopping) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (!task->await_stop(std::max(left, std::chrono::milliseconds(0))) &&
-        task->abandon("copycat::connect_error: Graceful stop of task " + task->id().to_string() +
-                      " failed: it did not stop within task.shutdown.graceful.timeout.ms (" +
-                      std::to_string(impl_->config.task_shutdown_graceful_timeout.count()) + " ms)")) {
-      log::error("Graceful stop of task {} failed.", task->id().to_string());
+    for (auto& task : stopping) {
+        log::info("Stopping task {}", task->id().to_string());
+        task->stop();
     }
-    task->release_thread();
-  }
+    const auto deadline = std::chrono::steady_clock::now() + impl_->config.task_shutdown_graceful_timeout;
+    for (auto& task : stopping) {
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        if (!task->await_stop(std::max(left, std::chrono::milliseconds(0))) &&
+            task->abandon("copycat::connect_error: Graceful stop of task " + task->id().to_string() +
+                          " failed: it did not stop within task.shutdown.graceful.timeout.ms (" +
+                          std::to_string(impl_->config.task_shutdown_graceful_timeout.count()) + " ms)")) {
+            log::error("Graceful stop of task {} failed.", task->id().to_string());
+        }
+        task->release_thread();
+    }
 }
 
 std::vector<task_id> worker::tasks_of(const std::string& connector) const {
-  std::vector<task_id> out;
-  std::lock_guard lock(impl_->mutex);
-  for (const auto& [id, task] : impl_->tasks)
-    if (id.connector == connector) out.push_back(id);
-  return out;
+    std::vector<task_id> out;
+    std::lock_guard lock(impl_->mutex);
+    for (const auto& [id, task] : impl_->tasks)
+        if (id.connector == connector) out.push_back(id);
+    return out;
 }
 
 void worker::set_target_state(const std::string& connector, target_state state) {
-  log::info("Setting connector {} state to {}", connector, target_state_name(state));
-  if (auto wc = impl_->find_connector(connector)) {
-    if (auto r = wc->transition_to(state); !r) {
-      log::error("Connector {}: transition to {} failed: {}", connector, target_state_name(state), r.err().describe());
+    log::info("Setting connector {} state to {}", connector, target_state_name(state));
+    if (auto wc = impl_->find_connector(connector)) {
+        if (auto r = wc->transition_to(state); !r) {
+            log::error("Connector {}: transition to {} failed: {}", connector, target_state_name(state),
+                       r.err().describe());
+        }
     }
-  }
-  if (state == target_state::stopped) {
-    stop_tasks(tasks_of(connector));
-    return;
-  }
-  std::vector<std::shared_ptr<worker_task>> tasks;
-  {
-    std::lock_guard lock(impl_->mutex);
-    for (const auto& [id, task] : impl_->tasks)
-      if (id.connector == connector) tasks.push_back(task);
-  }
-  for (auto& task : tasks) task->transition_to(state);
+    if (state == target_state::stopped) {
+        stop_tasks(tasks_of(connector));
+        return;
+    }
+    std::vector<std::shared_ptr<worker_task>> tasks;
+    {
+        std::lock_guard lock(impl_->mutex);
+        for (const auto& [id, task] : impl_->tasks)
+            if (id.connector == connector) tasks.push_back(task);
+    }
+    for (auto& task : tasks) task->transition_to(state);
 }
 
 void worker::stop() {
-  std::vector<task_id> ids;
-  std::vector<std::string> names;
-  {
-    std::lock_guard lock(impl_->mutex);
-    for (const auto& [id, task] : impl_->tasks) ids.push_back(id);
-    for (const auto& [name, wc] : impl_->connectors) names.push_back(name);
-  }
-  stop_tasks(ids);
-  for (const auto& name : names) stop_connector(name);
+    std::vector<task_id> ids;
+    std::vector<std::string> names;
+    {
+        std::lock_guard lock(impl_->mutex);
+        for (const auto& [id, task] : impl_->tasks) ids.push_back(id);
+        for (const auto& [name, wc] : impl_->connectors) names.push_back(name);
+    }
+    stop_tasks(ids);
+    for (const auto& name : names) stop_connector(name);
 }
 
 }  // namespace copycat::runtime

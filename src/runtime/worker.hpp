@@ -27,45 +27,45 @@ class offset_store;
 namespace copycat::runtime {
 
 class worker {
- public:
-  worker(worker_config config, const loader::plugin_registry& plugins, storage::offset_store& offsets,
-         status_listener& listener);
-  ~worker();  // stops every connector and task
-  worker(const worker&) = delete;
-  worker& operator=(const worker&) = delete;
+public:
+    worker(worker_config config, const loader::plugin_registry& plugins, storage::offset_store& offsets,
+           status_listener& listener);
+    ~worker();  // stops every connector and task
+    worker(const worker&) = delete;
+    worker& operator=(const worker&) = delete;
 
-  const worker_config& config() const;
+    const worker_config& config() const;
 
-  // "source", "sink" or "unknown" for a connector config (by its connector.class).
-  std::string connector_type(const string_map& connector_config) const;
+    // "source", "sink" or "unknown" for a connector config (by its connector.class).
+    std::string connector_type(const string_map& connector_config) const;
 
-  // Instantiates, initializes and starts a connector (or leaves it PAUSED/STOPPED). A failure
-  // (unknown class, invalid config, a throwing start()) is reported as FAILED and returned.
-  result<void> start_connector(const std::string& name, const string_map& connector_config, target_state initial);
-  // Stops and forgets a connector instance (not its tasks). No-op when it does not run here.
-  void stop_connector(const std::string& name);
-  bool is_connector_running(const std::string& name) const;
+    // Instantiates, initializes and starts a connector (or leaves it PAUSED/STOPPED). A failure
+    // (unknown class, invalid config, a throwing start()) is reported as FAILED and returned.
+    result<void> start_connector(const std::string& name, const string_map& connector_config, target_state initial);
+    // Stops and forgets a connector instance (not its tasks). No-op when it does not run here.
+    void stop_connector(const std::string& name);
+    bool is_connector_running(const std::string& name) const;
 
-  // Asks a started connector for at most tasks.max task configs (on the connector's thread).
-  result<std::vector<string_map>> connector_task_configs(const std::string& name);
+    // Asks a started connector for at most tasks.max task configs (on the connector's thread).
+    result<std::vector<string_map>> connector_task_configs(const std::string& name);
 
-  // Starts task `id` with its task config; the connector config gives converters, transforms,
-  // client overrides and error handling. A failure is reported as FAILED and returned.
-  result<void> start_task(const task_id& id, const string_map& connector_config, const string_map& task_config,
-                          target_state initial);
-  // Stops tasks (all signalled first, then awaited), committing their offsets.
-  void stop_tasks(const std::vector<task_id>& ids);
-  std::vector<task_id> tasks_of(const std::string& connector) const;
+    // Starts task `id` with its task config; the connector config gives converters, transforms,
+    // client overrides and error handling. A failure is reported as FAILED and returned.
+    result<void> start_task(const task_id& id, const string_map& connector_config, const string_map& task_config,
+                            target_state initial);
+    // Stops tasks (all signalled first, then awaited), committing their offsets.
+    void stop_tasks(const std::vector<task_id>& ids);
+    std::vector<task_id> tasks_of(const std::string& connector) const;
 
-  // Pauses or resumes a connector and its tasks (stopped: stop the connector and tasks).
-  void set_target_state(const std::string& connector, target_state state);
+    // Pauses or resumes a connector and its tasks (stopped: stop the connector and tasks).
+    void set_target_state(const std::string& connector, target_state state);
 
-  // Stops everything.
-  void stop();
+    // Stops everything.
+    void stop();
 
- private:
-  struct impl;
-  std::unique_ptr<impl> impl_;
+private:
+    struct impl;
+    std::unique_ptr<impl> impl_;
 };
 
 }  // namespace copycat::runtime

@@ -12,24 +12,24 @@ namespace copycat::runtime {
 using string_map = std::map<std::string, std::string, std::less<>>;
 
 struct worker_config {
-  // Every worker property as given (prefixed client settings, converter sub-configs, ...).
-  string_map originals;
+    // Every worker property as given (prefixed client settings, converter sub-configs, ...).
+    string_map originals;
 
-  std::string bootstrap_servers = "localhost:9092";
-  // Default converters for connectors that set none (class names or aliases).
-  std::string key_converter;
-  std::string value_converter;
-  std::string header_converter = "org.apache.kafka.connect.storage.SimpleHeaderConverter";
+    std::string bootstrap_servers = "localhost:9092";
+    // Default converters for connectors that set none (class names or aliases).
+    std::string key_converter;
+    std::string value_converter;
+    std::string header_converter = "org.apache.kafka.connect.storage.SimpleHeaderConverter";
 
-  std::chrono::milliseconds offset_flush_interval{60000};
-  std::chrono::milliseconds offset_flush_timeout{5000};
-  std::chrono::milliseconds task_shutdown_graceful_timeout{5000};
+    std::chrono::milliseconds offset_flush_interval{60000};
+    std::chrono::milliseconds offset_flush_timeout{5000};
+    std::chrono::milliseconds task_shutdown_graceful_timeout{5000};
 
-  // connector.client.config.override.policy: "All", "None" or "Principal".
-  std::string client_config_override_policy = "All";
+    // connector.client.config.override.policy: "All", "None" or "Principal".
+    std::string client_config_override_policy = "All";
 
-  // How statuses name this worker: "<advertised host>:<advertised port>".
-  std::string worker_id;
+    // How statuses name this worker: "<advertised host>:<advertised port>".
+    std::string worker_id;
 };
 
 }  // namespace copycat::runtime

@@ -13,24 +13,26 @@ namespace copycat::runtime {
 // The context handed to the connector: a source_connector_context for both kinds (a sink
 // connector sees only the connector_context part).
 class worker_connector::context final : public source_connector_context {
- public:
-  context(worker_connector& owner, const storage::offset_store& offsets) : owner_(owner), reader_(owner.name_, offsets) {}
+public:
+    context(worker_connector& owner, const storage::offset_store& offsets)
+        : owner_(owner), reader_(owner.name_, offsets) {}
 
-  void request_task_reconfiguration() override {
-    try {
-      owner_.listener_.on_task_reconfiguration_requested(owner_.name_);
-    } catch (...) {
-      log::error("Connector {}: the status listener failed: {}", owner_.name_, error_trace(std::current_exception()));
+    void request_task_reconfiguration() override {
+        try {
+            owner_.listener_.on_task_reconfiguration_requested(owner_.name_);
+        } catch (...) {
+            log::error("Connector {}: the status listener failed: {}", owner_.name_,
+                       error_trace(std::current_exception()));
+        }
     }
-  }
-  void raise_error(std::string message) override {
-    owner_.post([this, m = std::move(message)] { owner_.raise_error(m); });
-  }
-  copycat::offset_storage_reader& offset_storage_reader() override { return reader_; }
+    void raise_error(std::string message) override {
+        owner_.post([this, m = std::move(message)] { owner_.raise_error(m); });
+    }
+    copycat::offset_storage_reader& offset_storage_reader() override { return reader_; }
 
- private:
-  worker_connector& owner_;
-  store_offset_reader reader_;
+private:
+    worker_connector& owner_;
+    store_offset_reader reader_;
 };
 
 worker_connector::worker_connector(std::string name, string_map config, std::unique_ptr<connector> instance,
@@ -40,222 +42,231 @@ worker_connector::worker_connector(std::string name, string_map config, std::uni
       is_source_(is_source),
       instance_(std::move(instance)),
       listener_(listener) {
-  context_ = std::make_unique<context>(*this, offsets);
+    context_ = std::make_unique<context>(*this, offsets);
 }
 
 worker_connector::~worker_connector() {
-  shutdown();
-  if (thread_.joinable()) thread_.join();
+    shutdown();
+    if (thread_.joinable()) thread_.join();
 }
 
 result<void> worker_connector::start(target_state initial) {
-  thread_ = std::thread([this] { run(); });
-  return call<result<void>>([this, initial]() -> result<void> {
-    if (auto r = do_initialize(); !r) return r;
-    return do_transition(initial);
-  });
+    thread_ = std::thread([this] { run(); });
+    return call<result<void>>([this, initial]() -> result<void> {
+        if (auto r = do_initialize(); !r) return r;
+        return do_transition(initial);
+    });
 }
 
 result<void> worker_connector::transition_to(target_state target) {
-  return call<result<void>>([this, target] { return do_transition(target); });
+    return call<result<void>>([this, target] { return do_transition(target); });
 }
 
 result<std::vector<string_map>> worker_connector::task_configs(int max_tasks, bool enforce) {
-  using out_t = result<std::vector<string_map>>;
-  return call<out_t>([this, max_tasks, enforce]() -> out_t {
-    if (state_ != state::started) {
-      return make_error(errc::conflict, "Connector " + name_ + " is not running; it has no task configs");
-    }
-    std::vector<std::map<std::string, std::string>> configs;
-    try {
-      configs = instance_->task_configs(max_tasks);
-    } catch (...) {
-      const auto trace = error_trace(std::current_exception());
-      on_failure(trace);
-      return make_error(errc::internal, trace);
-    }
-    if (static_cast<int>(configs.size()) > max_tasks) {
-      const std::string message = "The connector " + name_ + " has generated " + std::to_string(configs.size()) +
-                                  " tasks, which is greater than " + std::to_string(max_tasks) +
-                                  ", the maximum number of tasks it is configured to create. This behaviour should "
-                                  "be considered a bug and is disallowed. If necessary, it can be permitted by "
-                                  "reconfiguring the connector with 'tasks.max.enforce' set to false; however, this "
-                                  "option will be removed in a future release of Kafka Connect.";
-      if (enforce) {
-        on_failure("copycat::connect_error: " + message);
-        return make_error(errc::invalid_argument, message);
-      }
-      log::warn("{}", message);
-    }
-    std::vector<string_map> out;
-    for (auto& c : configs) {
-      string_map task_config(c.begin(), c.end());
-      if (!is_source_) {
-        for (auto key : {connector_keys::topics, connector_keys::topics_regex}) {
-          if (auto it = config_.find(key); it != config_.end()) task_config.insert_or_assign(std::string(key), it->second);
+    using out_t = result<std::vector<string_map>>;
+    return call<out_t>([this, max_tasks, enforce]() -> out_t {
+        if (state_ != state::started) {
+            return make_error(errc::conflict, "Connector " + name_ + " is not running; it has no task configs");
         }
-      }
-      out.push_back(std::move(task_config));
-    }
-    return out;
-  });
+        std::vector<std::map<std::string, std::string>> configs;
+        try {
+            configs = instance_->task_configs(max_tasks);
+        } catch (...) {
+            const auto trace = error_trace(std::current_exception());
+            on_failure(trace);
+            return make_error(errc::internal, trace);
+        }
+        if (static_cast<int>(configs.size()) > max_tasks) {
+            const std::string message =
+                "The connector " + name_ + " has generated " + std::to_string(configs.size()) +
+                " tasks, which is greater than " + std::to_string(max_tasks) +
+                ", the maximum number of tasks it is configured to create. This behaviour should "
+                "be considered a bug and is disallowed. If necessary, it can be permitted by "
+                "reconfiguring the connector with 'tasks.max.enforce' set to false; however, this "
+                "option will be removed in a future release of Kafka Connect.";
+            if (enforce) {
+                on_failure("copycat::connect_error: " + message);
+                return make_error(errc::invalid_argument, message);
+            }
+            log::warn("{}", message);
+        }
+        std::vector<string_map> out;
+        for (auto& c : configs) {
+            string_map task_config(c.begin(), c.end());
+            if (!is_source_) {
+                for (auto key : {connector_keys::topics, connector_keys::topics_regex}) {
+                    if (auto it = config_.find(key); it != config_.end())
+                        task_config.insert_or_assign(std::string(key), it->second);
+                }
+            }
+            out.push_back(std::move(task_config));
+        }
+        return out;
+    });
 }
 
 bool worker_connector::is_running() const {
-  std::lock_guard lock(mutex_);
-  return state_ == state::started;
+    std::lock_guard lock(mutex_);
+    return state_ == state::started;
 }
 
 void worker_connector::shutdown() {
-  std::lock_guard lock(mutex_);
-  stopping_ = true;
-  wake_.notify_all();
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    wake_.notify_all();
 }
 
 void worker_connector::post(std::function<void()> job) {
-  std::lock_guard lock(mutex_);
-  if (stopping_) return;
-  jobs_.push_back(std::move(job));
-  wake_.notify_all();
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
+    jobs_.push_back(std::move(job));
+    wake_.notify_all();
 }
 
 template <class T>
 T worker_connector::call(std::function<T()> job) {
-  auto promise = std::make_shared<std::promise<T>>();
-  auto future = promise->get_future();
-  {
-    std::lock_guard lock(mutex_);
-    if (stopping_ || !thread_.joinable()) return make_error(errc::unavailable, "Connector " + name_ + " is shutting down");
-    jobs_.push_back([promise, job = std::move(job)] { promise->set_value(job()); });
-    wake_.notify_all();
-  }
-  return future.get();
+    auto promise = std::make_shared<std::promise<T>>();
+    auto future = promise->get_future();
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_ || !thread_.joinable())
+            return make_error(errc::unavailable, "Connector " + name_ + " is shutting down");
+        jobs_.push_back([promise, job = std::move(job)] { promise->set_value(job()); });
+        wake_.notify_all();
+    }
+    return future.get();
 }
 
 void worker_connector::run() {
-  for (;;) {
-    std::function<void()> job;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
-      if (jobs_.empty()) break;  // stopping, nothing left to do
-      job = std::move(jobs_.front());
-      jobs_.pop_front();
+    for (;;) {
+        std::function<void()> job;
+        {
+            std::unique_lock lock(mutex_);
+            wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
+            if (jobs_.empty()) break;  // stopping, nothing left to do
+            job = std::move(jobs_.front());
+            jobs_.pop_front();
+        }
+        job();
     }
-    job();
-  }
-  do_shutdown();
+    do_shutdown();
 }
 
 result<void> worker_connector::do_initialize() {
-  try {
-    if (!is_source_) ensure_valid_sink_topics({config_.begin(), config_.end()});
-    instance_->initialize(*context_);
-    return {};
-  } catch (...) {
-    const auto trace = error_trace(std::current_exception());
-    log::error("Connector {}: error initializing connector: {}", name_, trace);
-    on_failure(trace);
-    return make_error(errc::invalid_argument, error_message(std::current_exception()));
-  }
+    try {
+        if (!is_source_) ensure_valid_sink_topics({config_.begin(), config_.end()});
+        instance_->initialize(*context_);
+        return {};
+    } catch (...) {
+        const auto trace = error_trace(std::current_exception());
+        log::error("Connector {}: error initializing connector: {}", name_, trace);
+        on_failure(trace);
+        return make_error(errc::invalid_argument, error_message(std::current_exception()));
+    }
 }
 
 result<void> worker_connector::do_transition(target_state target) {
-  if (state_ == state::failed && target != target_state::stopped) {
-    return make_error(errc::conflict, "Cannot transition connector " + name_ + " to " +
-                                          std::string(target_state_name(target)) + " since it has failed");
-  }
-  switch (target) {
-    case target_state::started: return do_start(state_ != state::init);
-    case target_state::paused: do_suspend(true); return {};
-    case target_state::stopped: do_suspend(false); return {};
-  }
-  return {};
+    if (state_ == state::failed && target != target_state::stopped) {
+        return make_error(errc::conflict, "Cannot transition connector " + name_ + " to " +
+                                              std::string(target_state_name(target)) + " since it has failed");
+    }
+    switch (target) {
+        case target_state::started:
+            return do_start(state_ != state::init);
+        case target_state::paused:
+            do_suspend(true);
+            return {};
+        case target_state::stopped:
+            do_suspend(false);
+            return {};
+    }
+    return {};
 }
 
 result<void> worker_connector::do_start(bool resuming) {
-  if (state_ == state::started) return {};
-  try {
-    instance_->start({config_.begin(), config_.end()});
-  } catch (...) {
-    const auto trace = error_trace(std::current_exception());
-    log::error("Connector {}: error while starting connector: {}", name_, trace);
-    on_failure(trace);
-    return make_error(errc::invalid_argument, error_message(std::current_exception()));
-  }
-  {
-    std::lock_guard lock(mutex_);
-    state_ = state::started;
-  }
-  log::info("Connector {} {}", name_, resuming ? "resumed" : "started");
-  listener_.on_connector_state(name_, run_state::running, {});
-  return {};
+    if (state_ == state::started) return {};
+    try {
+        instance_->start({config_.begin(), config_.end()});
+    } catch (...) {
+        const auto trace = error_trace(std::current_exception());
+        log::error("Connector {}: error while starting connector: {}", name_, trace);
+        on_failure(trace);
+        return make_error(errc::invalid_argument, error_message(std::current_exception()));
+    }
+    {
+        std::lock_guard lock(mutex_);
+        state_ = state::started;
+    }
+    log::info("Connector {} {}", name_, resuming ? "resumed" : "started");
+    listener_.on_connector_state(name_, run_state::running, {});
+    return {};
 }
 
 void worker_connector::do_suspend(bool paused) {
-  const state target = paused ? state::paused : state::stopped;
-  if (state_ == target) return;
-  try {
-    if (state_ == state::started) instance_->stop();
-  } catch (...) {
-    const auto trace = error_trace(std::current_exception());
-    log::error("Connector {}: error while {} connector: {}", name_, paused ? "pausing" : "stopping", trace);
-    if (paused) {
-      on_failure(trace);
-      return;
+    const state target = paused ? state::paused : state::stopped;
+    if (state_ == target) return;
+    try {
+        if (state_ == state::started) instance_->stop();
+    } catch (...) {
+        const auto trace = error_trace(std::current_exception());
+        log::error("Connector {}: error while {} connector: {}", name_, paused ? "pausing" : "stopping", trace);
+        if (paused) {
+            on_failure(trace);
+            return;
+        }
     }
-  }
-  {
-    std::lock_guard lock(mutex_);
-    state_ = target;
-  }
-  listener_.on_connector_state(name_, paused ? run_state::paused : run_state::stopped, {});
+    {
+        std::lock_guard lock(mutex_);
+        state_ = target;
+    }
+    listener_.on_connector_state(name_, paused ? run_state::paused : run_state::stopped, {});
 }
 
 void worker_connector::do_shutdown() {
-  try {
-    if (state_ == state::started) instance_->stop();
-    {
-      std::lock_guard lock(mutex_);
-      state_ = state::stopped;
+    try {
+        if (state_ == state::started) instance_->stop();
+        {
+            std::lock_guard lock(mutex_);
+            state_ = state::stopped;
+        }
+        listener_.on_connector_state(name_, run_state::unassigned, {});
+        log::info("Completed shutdown for connector {}", name_);
+    } catch (...) {
+        const auto trace = error_trace(std::current_exception());
+        log::error("Connector {}: error while shutting down connector: {}", name_, trace);
+        {
+            std::lock_guard lock(mutex_);
+            state_ = state::failed;
+        }
+        listener_.on_connector_state(name_, run_state::failed, trace);
     }
-    listener_.on_connector_state(name_, run_state::unassigned, {});
-    log::info("Completed shutdown for connector {}", name_);
-  } catch (...) {
-    const auto trace = error_trace(std::current_exception());
-    log::error("Connector {}: error while shutting down connector: {}", name_, trace);
-    {
-      std::lock_guard lock(mutex_);
-      state_ = state::failed;
-    }
-    listener_.on_connector_state(name_, run_state::failed, trace);
-  }
 }
 
 void worker_connector::on_failure(const std::string& trace) {
-  {
-    std::lock_guard lock(mutex_);
-    if (state_ == state::failed) return;
-    state_ = state::failed;
-  }
-  try {
-    listener_.on_connector_state(name_, run_state::failed, trace);
-  } catch (...) {
-    log::error("Connector {}: the status listener failed: {}", name_, error_trace(std::current_exception()));
-  }
+    {
+        std::lock_guard lock(mutex_);
+        if (state_ == state::failed) return;
+        state_ = state::failed;
+    }
+    try {
+        listener_.on_connector_state(name_, run_state::failed, trace);
+    } catch (...) {
+        log::error("Connector {}: the status listener failed: {}", name_, error_trace(std::current_exception()));
+    }
 }
 
 // context.raise_error(): the connector failed on a thread of its own; stop it and report.
 void worker_connector::raise_error(const std::string& message) {
-  log::error("Connector {} has failed: {}", name_, message);
-  if (state_ == state::started) {
-    try {
-      instance_->stop();
-    } catch (...) {
-      log::warn("Connector {}: stop() after a raised error threw: {}", name_, error_trace(std::current_exception()));
+    log::error("Connector {} has failed: {}", name_, message);
+    if (state_ == state::started) {
+        try {
+            instance_->stop();
+        } catch (...) {
+            log::warn("Connector {}: stop() after a raised error threw: {}", name_,
+                      error_trace(std::current_exception()));
+        }
     }
-  }
-  on_failure("copycat::connect_error: " + message);
+    on_failure("copycat::connect_error: " + message);
 }
 
 }  // namespace copycat::runtime

@@ -29,61 +29,61 @@
 namespace copycat::runtime {
 
 class worker_connector {
- public:
-  worker_connector(std::string name, string_map config, std::unique_ptr<connector> instance, bool is_source,
-                   const storage::offset_store& offsets, status_listener& listener);
-  ~worker_connector();  // shuts down and joins the thread
-  worker_connector(const worker_connector&) = delete;
-  worker_connector& operator=(const worker_connector&) = delete;
+public:
+    worker_connector(std::string name, string_map config, std::unique_ptr<connector> instance, bool is_source,
+                     const storage::offset_store& offsets, status_listener& listener);
+    ~worker_connector();  // shuts down and joins the thread
+    worker_connector(const worker_connector&) = delete;
+    worker_connector& operator=(const worker_connector&) = delete;
 
-  const std::string& name() const { return name_; }
-  bool is_source() const { return is_source_; }
-  const string_map& config() const { return config_; }
+    const std::string& name() const { return name_; }
+    bool is_source() const { return is_source_; }
+    const string_map& config() const { return config_; }
 
-  // Starts the thread, initializes the instance and moves to `initial`. The error of a failed
-  // start (FAILED is reported too).
-  result<void> start(target_state initial);
-  // Moves to another target state; the error when the transition failed.
-  result<void> transition_to(target_state state);
-  // The connector's task configs (at most `max_tasks` unless `enforce` is false); the
-  // connector must be started.
-  result<std::vector<string_map>> task_configs(int max_tasks, bool enforce);
-  // True while the instance is started (RUNNING).
-  bool is_running() const;
-  // Stops the instance (UNASSIGNED) and ends the thread.
-  void shutdown();
+    // Starts the thread, initializes the instance and moves to `initial`. The error of a failed
+    // start (FAILED is reported too).
+    result<void> start(target_state initial);
+    // Moves to another target state; the error when the transition failed.
+    result<void> transition_to(target_state state);
+    // The connector's task configs (at most `max_tasks` unless `enforce` is false); the
+    // connector must be started.
+    result<std::vector<string_map>> task_configs(int max_tasks, bool enforce);
+    // True while the instance is started (RUNNING).
+    bool is_running() const;
+    // Stops the instance (UNASSIGNED) and ends the thread.
+    void shutdown();
 
- private:
-  enum class state { init, started, paused, stopped, failed };
-  class context;
+private:
+    enum class state { init, started, paused, stopped, failed };
+    class context;
 
-  void run();
-  void post(std::function<void()> job);
-  template <class T>
-  T call(std::function<T()> job);
+    void run();
+    void post(std::function<void()> job);
+    template <class T>
+    T call(std::function<T()> job);
 
-  // Connector thread only.
-  result<void> do_initialize();
-  result<void> do_transition(target_state target);
-  result<void> do_start(bool resuming);
-  void do_suspend(bool paused);
-  void do_shutdown();
-  void on_failure(const std::string& trace);
-  void raise_error(const std::string& message);
+    // Connector thread only.
+    result<void> do_initialize();
+    result<void> do_transition(target_state target);
+    result<void> do_start(bool resuming);
+    void do_suspend(bool paused);
+    void do_shutdown();
+    void on_failure(const std::string& trace);
+    void raise_error(const std::string& message);
 
-  const std::string name_;
-  const string_map config_;
-  const bool is_source_;
-  std::unique_ptr<connector> instance_;
-  std::unique_ptr<context> context_;
-  status_listener& listener_;
+    const std::string name_;
+    const string_map config_;
+    const bool is_source_;
+    std::unique_ptr<connector> instance_;
+    std::unique_ptr<context> context_;
+    status_listener& listener_;
 
-  mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::deque<std::function<void()>> jobs_;
-  bool stopping_ = false;
-  state state_ = state::init;  // written on the connector thread, read under mutex_
-  std::thread thread_;
+    mutable std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<std::function<void()>> jobs_;
+    bool stopping_ = false;
+    state state_ = state::init;  // written on the connector thread, read under mutex_
+    std::thread thread_;
 };
 
 }  // namespace copycat::runtime

@@ -44,80 +44,80 @@
 namespace copycat::runtime {
 
 class worker_sink_task final : public worker_task, private sink_consumer::rebalance_listener {
- public:
-  struct settings {
-    std::chrono::milliseconds offset_flush_interval{60000};
-    std::chrono::milliseconds offset_flush_timeout{5000};
-    std::size_t max_poll_records = 500;  // Kafka's consumer max.poll.records
-  };
+public:
+    struct settings {
+        std::chrono::milliseconds offset_flush_interval{60000};
+        std::chrono::milliseconds offset_flush_timeout{5000};
+        std::size_t max_poll_records = 500;  // Kafka's consumer max.poll.records
+    };
 
-  struct parts {
-    std::unique_ptr<sink_task> task;
-    string_map task_config;
-    task_converters converters;
-    transformation_chain transforms;
-    std::unique_ptr<sink_consumer> consumer;
-    record_error_handler::settings errors;
-    // From the connector config: the topics, or a regex (already starting with '^').
-    std::vector<std::string> subscription;
-    // Builds the dead-letter queue reporter on the task thread before the task starts (it may
-    // create the topic); empty when the connector has no dead-letter queue.
-    std::function<result<std::unique_ptr<dead_letter_queue_reporter>>(std::shared_ptr<error_handling_counters>)>
-        dead_letter_queue;
-  };
+    struct parts {
+        std::unique_ptr<sink_task> task;
+        string_map task_config;
+        task_converters converters;
+        transformation_chain transforms;
+        std::unique_ptr<sink_consumer> consumer;
+        record_error_handler::settings errors;
+        // From the connector config: the topics, or a regex (already starting with '^').
+        std::vector<std::string> subscription;
+        // Builds the dead-letter queue reporter on the task thread before the task starts (it may
+        // create the topic); empty when the connector has no dead-letter queue.
+        std::function<result<std::unique_ptr<dead_letter_queue_reporter>>(std::shared_ptr<error_handling_counters>)>
+            dead_letter_queue;
+    };
 
-  worker_sink_task(task_id id, target_state initial, status_listener& listener, parts p, settings s);
-  ~worker_sink_task() override;
+    worker_sink_task(task_id id, target_state initial, status_listener& listener, parts p, settings s);
+    ~worker_sink_task() override;
 
-  // The error handling counters (any thread).
-  error_handling_counts error_counts() const { return errors_->counts(); }
+    // The error handling counters (any thread).
+    error_handling_counts error_counts() const { return errors_->counts(); }
 
- protected:
-  void initialize_and_start() override;
-  void execute() override;
-  void close() override;
+protected:
+    void initialize_and_start() override;
+    void execute() override;
+    void close() override;
 
- private:
-  void iteration();
-  void follow_target_state();
-  void poll(std::chrono::milliseconds timeout);
-  void rewind();
-  void convert_messages(std::vector<consumed_record>& records);
-  std::optional<sink_record> convert_and_transform(const consumed_record& record);
-  void deliver_messages();
-  void commit_offsets(bool closing, const std::vector<topic_partition>& partitions);
-  void pre_commit_and_commit(bool closing, const topic_partition_offsets& to_commit,
-                             const topic_partition_offsets& last);
-  topic_partition_offsets filter_committable(const topic_partition_offsets& task_offsets,
-                                             const topic_partition_offsets& last_committed) const;
-  void pause_all();
-  void pause_partitions(const std::vector<topic_partition>& partitions);
-  void resume_all();
-  void close_all_partitions();
-  void close_partitions(const std::vector<topic_partition>& partitions);
-  void drop_partitions(const std::vector<topic_partition>& partitions);
+private:
+    void iteration();
+    void follow_target_state();
+    void poll(std::chrono::milliseconds timeout);
+    void rewind();
+    void convert_messages(std::vector<consumed_record>& records);
+    std::optional<sink_record> convert_and_transform(const consumed_record& record);
+    void deliver_messages();
+    void commit_offsets(bool closing, const std::vector<topic_partition>& partitions);
+    void pre_commit_and_commit(bool closing, const topic_partition_offsets& to_commit,
+                               const topic_partition_offsets& last);
+    topic_partition_offsets filter_committable(const topic_partition_offsets& task_offsets,
+                                               const topic_partition_offsets& last_committed) const;
+    void pause_all();
+    void pause_partitions(const std::vector<topic_partition>& partitions);
+    void resume_all();
+    void close_all_partitions();
+    void close_partitions(const std::vector<topic_partition>& partitions);
+    void drop_partitions(const std::vector<topic_partition>& partitions);
 
-  void on_partitions_assigned(const std::vector<topic_partition>& partitions) override;
-  void on_partitions_revoked(const std::vector<topic_partition>& partitions) override;
-  void on_partitions_lost(const std::vector<topic_partition>& partitions) override;
+    void on_partitions_assigned(const std::vector<topic_partition>& partitions) override;
+    void on_partitions_revoked(const std::vector<topic_partition>& partitions) override;
+    void on_partitions_lost(const std::vector<topic_partition>& partitions) override;
 
-  parts parts_;
-  const settings settings_;
-  std::unique_ptr<worker_sink_task_context> context_;
-  std::unique_ptr<record_error_handler> errors_;  // with the dead-letter queue, if any
-  std::vector<sink_record> message_batch_;
-  topic_partition_offsets orig_offsets_;
-  topic_partition_offsets current_offsets_;
-  topic_partition_offsets last_committed_;
-  std::set<topic_partition> opened_;  // given to task->open() and not closed since
-  std::chrono::steady_clock::time_point next_commit_{};
-  std::exception_ptr rebalance_failure_;
-  std::string last_consumer_error_;
-  std::chrono::steady_clock::time_point last_consumer_error_logged_{};
-  bool paused_for_redelivery_ = false;
-  bool paused_ = false;  // the target state as last applied to the consumer
-  bool started_ = false;
-  bool task_stopped_ = false;
+    parts parts_;
+    const settings settings_;
+    std::unique_ptr<worker_sink_task_context> context_;
+    std::unique_ptr<record_error_handler> errors_;  // with the dead-letter queue, if any
+    std::vector<sink_record> message_batch_;
+    topic_partition_offsets orig_offsets_;
+    topic_partition_offsets current_offsets_;
+    topic_partition_offsets last_committed_;
+    std::set<topic_partition> opened_;  // given to task->open() and not closed since
+    std::chrono::steady_clock::time_point next_commit_{};
+    std::exception_ptr rebalance_failure_;
+    std::string last_consumer_error_;
+    std::chrono::steady_clock::time_point last_consumer_error_logged_{};
+    bool paused_for_redelivery_ = false;
+    bool paused_ = false;  // the target state as last applied to the consumer
+    bool started_ = false;
+    bool task_stopped_ = false;
 };
 
 }  // namespace copycat::runtime

@@ -21,37 +21,37 @@
 namespace copycat::runtime {
 
 class worker_sink_task_context final : public sink_task_context {
- public:
-  // `task_paused` tells whether the worker paused the whole task.
-  worker_sink_task_context(std::map<std::string, std::string> config, sink_consumer& consumer,
-                           std::function<bool()> task_paused)
-      : config_(std::move(config)), consumer_(consumer), task_paused_(std::move(task_paused)) {}
+public:
+    // `task_paused` tells whether the worker paused the whole task.
+    worker_sink_task_context(std::map<std::string, std::string> config, sink_consumer& consumer,
+                             std::function<bool()> task_paused)
+        : config_(std::move(config)), consumer_(consumer), task_paused_(std::move(task_paused)) {}
 
-  const std::map<std::string, std::string>& configs() const override { return config_; }
-  void offset(const std::map<topic_partition, std::int64_t>& offsets) override;
-  void offset(const topic_partition& partition, std::int64_t offset) override;
-  void timeout(std::chrono::milliseconds timeout) override;
-  std::set<topic_partition> assignment() const override;
-  void pause(const std::vector<topic_partition>& partitions) override;
-  void resume(const std::vector<topic_partition>& partitions) override;
-  void request_commit() override;
+    const std::map<std::string, std::string>& configs() const override { return config_; }
+    void offset(const std::map<topic_partition, std::int64_t>& offsets) override;
+    void offset(const topic_partition& partition, std::int64_t offset) override;
+    void timeout(std::chrono::milliseconds timeout) override;
+    std::set<topic_partition> assignment() const override;
+    void pause(const std::vector<topic_partition>& partitions) override;
+    void resume(const std::vector<topic_partition>& partitions) override;
+    void request_commit() override;
 
-  // For the loop.
-  std::map<topic_partition, std::int64_t> take_offsets();
-  std::optional<std::chrono::milliseconds> take_timeout();
-  bool commit_requested() const { return commit_requested_; }
-  void clear_commit_request() { commit_requested_ = false; }
-  const std::set<topic_partition>& paused_partitions() const { return paused_; }
-  void forget(const std::vector<topic_partition>& revoked);
+    // For the loop.
+    std::map<topic_partition, std::int64_t> take_offsets();
+    std::optional<std::chrono::milliseconds> take_timeout();
+    bool commit_requested() const { return commit_requested_; }
+    void clear_commit_request() { commit_requested_ = false; }
+    const std::set<topic_partition>& paused_partitions() const { return paused_; }
+    void forget(const std::vector<topic_partition>& revoked);
 
- private:
-  std::map<std::string, std::string> config_;
-  sink_consumer& consumer_;
-  std::function<bool()> task_paused_;
-  std::map<topic_partition, std::int64_t> offsets_;
-  std::optional<std::chrono::milliseconds> timeout_;
-  std::set<topic_partition> paused_;
-  bool commit_requested_ = false;
+private:
+    std::map<std::string, std::string> config_;
+    sink_consumer& consumer_;
+    std::function<bool()> task_paused_;
+    std::map<topic_partition, std::int64_t> offsets_;
+    std::optional<std::chrono::milliseconds> timeout_;
+    std::set<topic_partition> paused_;
+    bool commit_requested_ = false;
 };
 
 }  // namespace copycat::runtime

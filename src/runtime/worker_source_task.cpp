@@ -22,334 +22,334 @@ std::string_view as_chars(const bytes& b) { return {reinterpret_cast<const char*
 
 // Kafka: ConnectUtils.checkAndConvertTimestamp.
 std::int64_t producer_timestamp(const std::optional<std::int64_t>& ts) {
-  if (!ts || *ts == -1) return 0;
-  if (*ts < 0) throw data_error("Invalid record timestamp " + std::to_string(*ts));
-  return *ts;
+    if (!ts || *ts == -1) return 0;
+    if (*ts < 0) throw data_error("Invalid record timestamp " + std::to_string(*ts));
+    return *ts;
 }
 
 }  // namespace
 
 // The source_task_context given to the plugin.
 class worker_source_task::context final : public source_task_context {
- public:
-  context(const string_map& config, std::string connector, const storage::offset_store& store)
-      : config_(config.begin(), config.end()), reader_(std::move(connector), store) {}
-  const std::map<std::string, std::string>& configs() const override { return config_; }
-  copycat::offset_storage_reader& offset_storage_reader() override { return reader_; }
+public:
+    context(const string_map& config, std::string connector, const storage::offset_store& store)
+        : config_(config.begin(), config.end()), reader_(std::move(connector), store) {}
+    const std::map<std::string, std::string>& configs() const override { return config_; }
+    copycat::offset_storage_reader& offset_storage_reader() override { return reader_; }
 
- private:
-  std::map<std::string, std::string> config_;
-  store_offset_reader reader_;
+private:
+    std::map<std::string, std::string> config_;
+    store_offset_reader reader_;
 };
 
 // A record handed to the producer: the record as polled (for commit_record) and its place in
 // submitted_records.
 struct worker_source_task::in_flight {
-  source_record original;
-  submitted_records::handle handle;
+    source_record original;
+    submitted_records::handle handle;
 };
 
 worker_source_task::worker_source_task(task_id id, target_state initial, status_listener& listener, parts p,
                                        storage::offset_store& offsets, settings s)
     : worker_task(std::move(id), initial, listener), parts_(std::move(p)), offsets_(offsets), settings_(s) {
-  // Retry waits end when the task is asked to stop.
-  auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
-                                            [this](std::chrono::milliseconds t) { wait_for_change(t); });
-  errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id(), std::move(retry_waits));
+    // Retry waits end when the task is asked to stop.
+    auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
+                                              [this](std::chrono::milliseconds t) { wait_for_change(t); });
+    errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id(), std::move(retry_waits));
 }
 
 worker_source_task::~worker_source_task() = default;
 
 void worker_source_task::stop() {
-  worker_task::stop();
-  if (started_.load()) call_task_stop();
+    worker_task::stop();
+    if (started_.load()) call_task_stop();
 }
 
 void worker_source_task::call_task_stop() {
-  if (task_stop_called_.exchange(true)) return;
-  try {
-    parts_.task->stop();
-  } catch (...) {
-    log::warn("Task {}: stop() threw: {}", id().to_string(), error_trace(std::current_exception()));
-  }
+    if (task_stop_called_.exchange(true)) return;
+    try {
+        parts_.task->stop();
+    } catch (...) {
+        log::warn("Task {}: stop() threw: {}", id().to_string(), error_trace(std::current_exception()));
+    }
 }
 
 void worker_source_task::initialize_and_start() {
-  context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_);
-  parts_.task->initialize(*context_);
-  parts_.task->start({parts_.task_config.begin(), parts_.task_config.end()});
-  started_.store(true);
-  log::info("Task {}: source task finished initialization and start", id().to_string());
+    context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_);
+    parts_.task->initialize(*context_);
+    parts_.task->start({parts_.task_config.begin(), parts_.task_config.end()});
+    started_.store(true);
+    log::info("Task {}: source task finished initialization and start", id().to_string());
 }
 
 void worker_source_task::execute() {
-  next_flush_ = clock::now() + settings_.offset_flush_interval;
-  try {
-    run_loop();
-  } catch (const retry_interrupted&) {
-    log::info("Task {}: stopped while retrying a failed operation: {}", id().to_string(),
-              error_trace(std::current_exception()));
-  } catch (...) {
-    if (!is_cancelled()) {
-      try {
-        final_offset_commit();
-      } catch (...) {
-        log::error("Task {}: failed to commit offsets for an already failing task: {}", id().to_string(),
-                   error_trace(std::current_exception()));
-      }
+    next_flush_ = clock::now() + settings_.offset_flush_interval;
+    try {
+        run_loop();
+    } catch (const retry_interrupted&) {
+        log::info("Task {}: stopped while retrying a failed operation: {}", id().to_string(),
+                  error_trace(std::current_exception()));
+    } catch (...) {
+        if (!is_cancelled()) {
+            try {
+                final_offset_commit();
+            } catch (...) {
+                log::error("Task {}: failed to commit offsets for an already failing task: {}", id().to_string(),
+                           error_trace(std::current_exception()));
+            }
+        }
+        throw;
     }
-    throw;
-  }
-  final_offset_commit();
+    final_offset_commit();
 }
 
 void worker_source_task::run_loop() {
-  while (!is_stopping()) {
-    maybe_throw_producer_failure();
-    serve_producer(0ms);
-    maybe_commit_offsets();
-    if (should_pause()) {
-      wait_while_paused();
-      continue;
+    while (!is_stopping()) {
+        maybe_throw_producer_failure();
+        serve_producer(0ms);
+        maybe_commit_offsets();
+        if (should_pause()) {
+            wait_while_paused();
+            continue;
+        }
+        if (next_to_send_ >= to_send_.size()) {
+            to_send_ = poll_task();
+            next_to_send_ = 0;
+            if (to_send_.empty()) continue;
+        }
+        if (!send_records()) serve_producer(send_backoff);
     }
-    if (next_to_send_ >= to_send_.size()) {
-      to_send_ = poll_task();
-      next_to_send_ = 0;
-      if (to_send_.empty()) continue;
-    }
-    if (!send_records()) serve_producer(send_backoff);
-  }
 }
 
 void worker_source_task::wait_while_paused() {
-  on_pause();
-  while (should_pause() && !is_stopping()) {
-    wait_for_change(pause_check);
-    serve_producer(0ms);
-    maybe_commit_offsets();
-  }
-  if (!is_stopping()) on_resume();
+    on_pause();
+    while (should_pause() && !is_stopping()) {
+        wait_for_change(pause_check);
+        serve_producer(0ms);
+        maybe_commit_offsets();
+    }
+    if (!is_stopping()) on_resume();
 }
 
 std::vector<source_record> worker_source_task::poll_task() {
-  try {
-    return parts_.task->poll();
-  } catch (const retriable_error& e) {
-    log::warn("Task {}: poll() failed with a retriable error; polling again: {}", id().to_string(), e.what());
-    return {};
-  }
+    try {
+        return parts_.task->poll();
+    } catch (const retriable_error& e) {
+        log::warn("Task {}: poll() failed with a retriable error; polling again: {}", id().to_string(), e.what());
+        return {};
+    }
 }
 
 bool worker_source_task::send_records() {
-  while (next_to_send_ < to_send_.size()) {
-    maybe_throw_producer_failure();
-    if (submitted_.unacked() >= settings_.max_unacked_records) return false;
-    if (!send_one(to_send_[next_to_send_])) return false;
-    ++next_to_send_;
-  }
-  to_send_.clear();
-  next_to_send_ = 0;
-  return true;
+    while (next_to_send_ < to_send_.size()) {
+        maybe_throw_producer_failure();
+        if (submitted_.unacked() >= settings_.max_unacked_records) return false;
+        if (!send_one(to_send_[next_to_send_])) return false;
+        ++next_to_send_;
+    }
+    to_send_.clear();
+    next_to_send_ = 0;
+    return true;
 }
 
 // The bytes of one record as the producer takes them; views point into the owned buffers.
 struct worker_source_task::converted_record {
-  std::optional<bytes> key;
-  std::optional<bytes> val;
-  std::vector<std::optional<bytes>> header_bytes;
-  std::vector<rdkafka::header_view> header_views;
+    std::optional<bytes> key;
+    std::optional<bytes> val;
+    std::vector<std::optional<bytes>> header_bytes;
+    std::vector<rdkafka::header_view> header_views;
 };
 
 bool worker_source_task::convert(source_record& record, const source_record& original, converted_record& out) {
-  auto& conv = parts_.converters;
-  const error_origin origin{nullptr, &original};
-  const auto convert_headers = [&] {
-    out.header_bytes.clear();
-    out.header_bytes.reserve(record.hdrs.size());
+    auto& conv = parts_.converters;
+    const error_origin origin{nullptr, &original};
+    const auto convert_headers = [&] {
+        out.header_bytes.clear();
+        out.header_bytes.reserve(record.hdrs.size());
+        for (const auto& h : record.hdrs) {
+            out.header_bytes.push_back(conv.header->from_connect_header(record.topic, h.key, h.schema, h.val));
+        }
+    };
+    const auto convert_key = [&] {
+        out.key = conv.key->from_connect_data(record.topic, record.hdrs, record.key_schema, record.key);
+    };
+    const auto convert_value = [&] {
+        out.val = conv.value->from_connect_data(record.topic, record.hdrs, record.value_schema, record.val);
+    };
+    const bool converted = errors_->execute(error_stage::header_converter, origin, convert_headers) &&
+                           errors_->execute(error_stage::key_converter, origin, convert_key) &&
+                           errors_->execute(error_stage::value_converter, origin, convert_value);
+    if (!converted) return false;
+    std::size_t i = 0;
     for (const auto& h : record.hdrs) {
-      out.header_bytes.push_back(conv.header->from_connect_header(record.topic, h.key, h.schema, h.val));
+        const auto& b = out.header_bytes[i++];
+        out.header_views.push_back({h.key, b ? std::optional<std::string_view>(as_chars(*b)) : std::nullopt});
     }
-  };
-  const auto convert_key = [&] {
-    out.key = conv.key->from_connect_data(record.topic, record.hdrs, record.key_schema, record.key);
-  };
-  const auto convert_value = [&] {
-    out.val = conv.value->from_connect_data(record.topic, record.hdrs, record.value_schema, record.val);
-  };
-  const bool converted = errors_->execute(error_stage::header_converter, origin, convert_headers) &&
-                         errors_->execute(error_stage::key_converter, origin, convert_key) &&
-                         errors_->execute(error_stage::value_converter, origin, convert_value);
-  if (!converted) return false;
-  std::size_t i = 0;
-  for (const auto& h : record.hdrs) {
-    const auto& b = out.header_bytes[i++];
-    out.header_views.push_back({h.key, b ? std::optional<std::string_view>(as_chars(*b)) : std::nullopt});
-  }
-  return true;
+    return true;
 }
 
 const std::string& worker_source_task::partition_key(const source_record& record) {
-  static const std::string none;
-  if (record.source_partition.empty() || record.source_offset.empty()) return none;
-  if (record.source_partition != last_partition_) {
-    last_partition_ = record.source_partition;
-    const auto encoded = codec_.encode_key(id().connector, record.source_partition);
-    last_partition_key_.assign(encoded.begin(), encoded.end());
-  }
-  return last_partition_key_;
+    static const std::string none;
+    if (record.source_partition.empty() || record.source_offset.empty()) return none;
+    if (record.source_partition != last_partition_) {
+        last_partition_ = record.source_partition;
+        const auto encoded = codec_.encode_key(id().connector, record.source_partition);
+        last_partition_key_.assign(encoded.begin(), encoded.end());
+    }
+    return last_partition_key_;
 }
 
 bool worker_source_task::send_one(source_record& original) {
-  source_record record = original;
-  converted_record bytes_out;
-  if (!errors_->transform(parts_.transforms, record, error_origin{nullptr, &original}) ||
-      !convert(record, original, bytes_out)) {
-    drop_record(original);
-    return true;
-  }
-  rdkafka::outgoing_record out;
-  out.topic = record.topic;
-  out.partition = record.kafka_partition.value_or(rdkafka::any_partition);
-  if (bytes_out.key) out.key = as_chars(*bytes_out.key);
-  if (bytes_out.val) out.value = as_chars(*bytes_out.val);
-  out.headers = bytes_out.header_views;
-  out.timestamp_ms = producer_timestamp(record.timestamp);
+    source_record record = original;
+    converted_record bytes_out;
+    if (!errors_->transform(parts_.transforms, record, error_origin{nullptr, &original}) ||
+        !convert(record, original, bytes_out)) {
+        drop_record(original);
+        return true;
+    }
+    rdkafka::outgoing_record out;
+    out.topic = record.topic;
+    out.partition = record.kafka_partition.value_or(rdkafka::any_partition);
+    if (bytes_out.key) out.key = as_chars(*bytes_out.key);
+    if (bytes_out.val) out.value = as_chars(*bytes_out.val);
+    out.headers = bytes_out.header_views;
+    out.timestamp_ms = producer_timestamp(record.timestamp);
 
-  auto flight = std::make_shared<in_flight>();
-  flight->handle = submitted_.submit(partition_key(original), original.source_partition, original.source_offset);
-  flight->original = std::move(original);
-  auto produced = parts_.producer->produce(out, [this, flight](const rdkafka::delivery_report& report) {
-    on_delivery(flight, report);
-  });
-  if (!produced) {
-    submitted_.drop(flight->handle);
-    original = std::move(flight->original);  // stays in to_send_ for the retry
-    if (produced.err().code == errc::unavailable) return false;  // queue full: serve reports, retry
-    throw connect_error("Unrecoverable exception trying to send: " + produced.err().describe());
-  }
-  return true;
+    auto flight = std::make_shared<in_flight>();
+    flight->handle = submitted_.submit(partition_key(original), original.source_partition, original.source_offset);
+    flight->original = std::move(original);
+    auto produced = parts_.producer->produce(
+        out, [this, flight](const rdkafka::delivery_report& report) { on_delivery(flight, report); });
+    if (!produced) {
+        submitted_.drop(flight->handle);
+        original = std::move(flight->original);                      // stays in to_send_ for the retry
+        if (produced.err().code == errc::unavailable) return false;  // queue full: serve reports, retry
+        throw connect_error("Unrecoverable exception trying to send: " + produced.err().describe());
+    }
+    return true;
 }
 
 void worker_source_task::on_delivery(const std::shared_ptr<in_flight>& record, const rdkafka::delivery_report& report) {
-  if (producer_closed_) return;
-  if (report.status.ok()) {
-    commit_task_record(record->original,
-                       record_metadata{std::string(report.topic), report.partition, report.offset, std::nullopt});
-    submitted_.ack(record->handle);
-    acked_count_.fetch_add(1);
-    return;
-  }
-  log::error("Task {}: failed to send record to {}: {}", id().to_string(), report.topic, report.status.err().describe());
-  if (errors_->tolerates_all()) {
-    try {
-      throw connect_error(report.status.err().describe());
-    } catch (...) {
-      errors_->handle(error_stage::kafka_produce, "org.apache.kafka.connect.runtime.WorkerSourceTask",
-                      error_origin{nullptr, &record->original}, std::current_exception());
+    if (producer_closed_) return;
+    if (report.status.ok()) {
+        commit_task_record(record->original,
+                           record_metadata{std::string(report.topic), report.partition, report.offset, std::nullopt});
+        submitted_.ack(record->handle);
+        acked_count_.fetch_add(1);
+        return;
     }
-    commit_task_record(record->original, std::nullopt);
-    submitted_.ack(record->handle);
-  } else if (!producer_failure_) {
-    try {
-      throw connect_error(report.status.err().describe());
-    } catch (...) {
-      producer_failure_ = std::current_exception();
+    log::error("Task {}: failed to send record to {}: {}", id().to_string(), report.topic,
+               report.status.err().describe());
+    if (errors_->tolerates_all()) {
+        try {
+            throw connect_error(report.status.err().describe());
+        } catch (...) {
+            errors_->handle(error_stage::kafka_produce, "org.apache.kafka.connect.runtime.WorkerSourceTask",
+                            error_origin{nullptr, &record->original}, std::current_exception());
+        }
+        commit_task_record(record->original, std::nullopt);
+        submitted_.ack(record->handle);
+    } else if (!producer_failure_) {
+        try {
+            throw connect_error(report.status.err().describe());
+        } catch (...) {
+            producer_failure_ = std::current_exception();
+        }
     }
-  }
 }
 
 // A record dropped by a transformation or skipped by errors.tolerance=all: commit_record(null),
 // and its offset counts as done (Kafka's exactly-once path does the same; its at-least-once
 // path forgets dropped offsets, so a task whose records are all filtered never advances).
 void worker_source_task::drop_record(const source_record& original) {
-  commit_task_record(original, std::nullopt);
-  const auto& key = partition_key(original);
-  if (!key.empty()) submitted_.ack(submitted_.submit(key, original.source_partition, original.source_offset));
+    commit_task_record(original, std::nullopt);
+    const auto& key = partition_key(original);
+    if (!key.empty()) submitted_.ack(submitted_.submit(key, original.source_partition, original.source_offset));
 }
 
 void worker_source_task::commit_task_record(const source_record& record,
                                             const std::optional<record_metadata>& metadata) {
-  try {
-    parts_.task->commit_record(record, metadata);
-  } catch (...) {
-    log::error("Task {}: exception thrown while calling commit_record(): {}", id().to_string(),
-               error_trace(std::current_exception()));
-  }
+    try {
+        parts_.task->commit_record(record, metadata);
+    } catch (...) {
+        log::error("Task {}: exception thrown while calling commit_record(): {}", id().to_string(),
+                   error_trace(std::current_exception()));
+    }
 }
 
 void worker_source_task::serve_producer(std::chrono::milliseconds timeout) {
-  if (!producer_closed_) parts_.producer->poll(timeout);
+    if (!producer_closed_) parts_.producer->poll(timeout);
 }
 
 void worker_source_task::maybe_throw_producer_failure() {
-  if (!producer_failure_) return;
-  try {
-    std::rethrow_exception(producer_failure_);
-  } catch (...) {
-    std::throw_with_nested(connect_error("Unrecoverable exception from producer send callback"));
-  }
+    if (!producer_failure_) return;
+    try {
+        std::rethrow_exception(producer_failure_);
+    } catch (...) {
+        std::throw_with_nested(connect_error("Unrecoverable exception from producer send callback"));
+    }
 }
 
 void worker_source_task::maybe_commit_offsets() {
-  if (clock::now() < next_flush_) return;
-  commit_offsets();
-  next_flush_ = clock::now() + settings_.offset_flush_interval;
+    if (clock::now() < next_flush_) return;
+    commit_offsets();
+    next_flush_ = clock::now() + settings_.offset_flush_interval;
 }
 
 bool worker_source_task::commit_offsets() {
-  if (is_cancelled()) return false;
-  auto committable = submitted_.committable();
-  for (auto& [key, po] : committable.offsets) pending_offsets_.insert_or_assign(key, std::move(po));
-  if (committable.pending_records > 0) {
-    log::debug("Task {}: {} records wait for earlier records before their offsets commit (largest backlog {})",
-               id().to_string(), committable.pending_records, committable.largest_partition_backlog);
-  }
-  if (!pending_offsets_.empty()) {
-    std::map<storage::offset_bytes, std::optional<storage::offset_bytes>> entries;
-    for (const auto& [key, po] : pending_offsets_) {
-      entries.emplace(storage::offset_bytes(key.begin(), key.end()), codec_.encode_value(po.offset));
+    if (is_cancelled()) return false;
+    auto committable = submitted_.committable();
+    for (auto& [key, po] : committable.offsets) pending_offsets_.insert_or_assign(key, std::move(po));
+    if (committable.pending_records > 0) {
+        log::debug("Task {}: {} records wait for earlier records before their offsets commit (largest backlog {})",
+                   id().to_string(), committable.pending_records, committable.largest_partition_backlog);
     }
-    auto done = std::make_shared<std::promise<result<void>>>();
-    auto written = done->get_future();
-    offsets_.set(std::move(entries), [done](result<void> r) { done->set_value(std::move(r)); });
-    if (written.wait_for(settings_.offset_flush_timeout) != std::future_status::ready) {
-      log::error("Task {}: offset commit timed out after {} ms; the offsets are kept for the next commit",
-                 id().to_string(), settings_.offset_flush_timeout.count());
-      return false;
+    if (!pending_offsets_.empty()) {
+        std::map<storage::offset_bytes, std::optional<storage::offset_bytes>> entries;
+        for (const auto& [key, po] : pending_offsets_) {
+            entries.emplace(storage::offset_bytes(key.begin(), key.end()), codec_.encode_value(po.offset));
+        }
+        auto done = std::make_shared<std::promise<result<void>>>();
+        auto written = done->get_future();
+        offsets_.set(std::move(entries), [done](result<void> r) { done->set_value(std::move(r)); });
+        if (written.wait_for(settings_.offset_flush_timeout) != std::future_status::ready) {
+            log::error("Task {}: offset commit timed out after {} ms; the offsets are kept for the next commit",
+                       id().to_string(), settings_.offset_flush_timeout.count());
+            return false;
+        }
+        if (auto r = written.get(); !r) {
+            log::error("Task {}: offset commit failed; the offsets are kept for the next commit: {}", id().to_string(),
+                       r.err().describe());
+            return false;
+        }
+        log::debug("Task {}: committed offsets of {} source partitions", id().to_string(), pending_offsets_.size());
+        pending_offsets_.clear();
     }
-    if (auto r = written.get(); !r) {
-      log::error("Task {}: offset commit failed; the offsets are kept for the next commit: {}", id().to_string(),
-                 r.err().describe());
-      return false;
+    try {
+        parts_.task->commit();
+    } catch (...) {
+        log::error("Task {}: exception thrown while calling commit(): {}", id().to_string(),
+                   error_trace(std::current_exception()));
     }
-    log::debug("Task {}: committed offsets of {} source partitions", id().to_string(), pending_offsets_.size());
-    pending_offsets_.clear();
-  }
-  try {
-    parts_.task->commit();
-  } catch (...) {
-    log::error("Task {}: exception thrown while calling commit(): {}", id().to_string(),
-               error_trace(std::current_exception()));
-  }
-  return true;
+    return true;
 }
 
 void worker_source_task::final_offset_commit() {
-  if (!producer_closed_ && parts_.producer->outstanding() > 0) {
-    if (auto flushed = parts_.producer->flush(settings_.offset_flush_timeout); !flushed) {
-      log::warn("Task {}: {}; committing the offsets of acknowledged records only", id().to_string(),
-                flushed.err().describe());
+    if (!producer_closed_ && parts_.producer->outstanding() > 0) {
+        if (auto flushed = parts_.producer->flush(settings_.offset_flush_timeout); !flushed) {
+            log::warn("Task {}: {}; committing the offsets of acknowledged records only", id().to_string(),
+                      flushed.err().describe());
+        }
     }
-  }
-  commit_offsets();
+    commit_offsets();
 }
 
 void worker_source_task::close() {
-  if (started_.load()) call_task_stop();
-  producer_closed_ = true;  // records still queued fail silently when the producer goes
-  parts_.producer.reset();
-  parts_.transforms.close();
-  parts_.converters.close();
+    if (started_.load()) call_task_stop();
+    producer_closed_ = true;  // records still queued fail silently when the producer goes
+    parts_.producer.reset();
+    parts_.transforms.close();
+    parts_.converters.close();
 }
 
 }  // namespace copycat::runtime

@@ -47,84 +47,84 @@
 namespace copycat::runtime {
 
 class worker_source_task final : public worker_task {
- public:
-  struct settings {
-    std::chrono::milliseconds offset_flush_interval{60000};
-    std::chrono::milliseconds offset_flush_timeout{5000};
-    std::size_t max_unacked_records = 10000;
-  };
+public:
+    struct settings {
+        std::chrono::milliseconds offset_flush_interval{60000};
+        std::chrono::milliseconds offset_flush_timeout{5000};
+        std::size_t max_unacked_records = 10000;
+    };
 
-  struct parts {
-    std::unique_ptr<source_task> task;
-    string_map task_config;
-    task_converters converters;
-    transformation_chain transforms;
-    std::optional<rdkafka::producer> producer;  // required; reset when the task closes
-    record_error_handler::settings errors;
-  };
+    struct parts {
+        std::unique_ptr<source_task> task;
+        string_map task_config;
+        task_converters converters;
+        transformation_chain transforms;
+        std::optional<rdkafka::producer> producer;  // required; reset when the task closes
+        record_error_handler::settings errors;
+    };
 
-  worker_source_task(task_id id, target_state initial, status_listener& listener, parts p,
-                     storage::offset_store& offsets, settings s);
-  ~worker_source_task() override;
+    worker_source_task(task_id id, target_state initial, status_listener& listener, parts p,
+                       storage::offset_store& offsets, settings s);
+    ~worker_source_task() override;
 
-  void stop() override;
+    void stop() override;
 
-  // Delivery reports and counters, for tests and logs.
-  std::uint64_t records_acked() const { return acked_count_.load(); }
-  // The error handling counters (any thread).
-  error_handling_counts error_counts() const { return errors_->counts(); }
+    // Delivery reports and counters, for tests and logs.
+    std::uint64_t records_acked() const { return acked_count_.load(); }
+    // The error handling counters (any thread).
+    error_handling_counts error_counts() const { return errors_->counts(); }
 
- protected:
-  void initialize_and_start() override;
-  void execute() override;
-  void close() override;
+protected:
+    void initialize_and_start() override;
+    void execute() override;
+    void close() override;
 
- private:
-  class context;
-  struct in_flight;
-  struct converted_record;
+private:
+    class context;
+    struct in_flight;
+    struct converted_record;
 
-  void run_loop();
-  void wait_while_paused();
-  std::vector<source_record> poll_task();
-  // Sends to_send_ from the front; false when it had to stop early (back-pressure).
-  bool send_records();
-  // Transforms and converts one record, then produces it. False when the producer queue is full.
-  bool send_one(source_record& original);
-  // Header, key and value converters (Kafka's order); false when the record is skipped
-  // (errors.tolerance=all). `original` is the record as polled, for error reports.
-  bool convert(source_record& record, const source_record& original, converted_record& out);
-  // The serialized offsets key of the record's source partition; empty when it has none.
-  const std::string& partition_key(const source_record& record);
-  void on_delivery(const std::shared_ptr<in_flight>& record, const rdkafka::delivery_report& report);
-  void drop_record(const source_record& original);
-  void commit_task_record(const source_record& record, const std::optional<record_metadata>& metadata);
-  void serve_producer(std::chrono::milliseconds timeout);
-  void maybe_commit_offsets();
-  bool commit_offsets();
-  void final_offset_commit();
-  void maybe_throw_producer_failure();
-  void call_task_stop();
+    void run_loop();
+    void wait_while_paused();
+    std::vector<source_record> poll_task();
+    // Sends to_send_ from the front; false when it had to stop early (back-pressure).
+    bool send_records();
+    // Transforms and converts one record, then produces it. False when the producer queue is full.
+    bool send_one(source_record& original);
+    // Header, key and value converters (Kafka's order); false when the record is skipped
+    // (errors.tolerance=all). `original` is the record as polled, for error reports.
+    bool convert(source_record& record, const source_record& original, converted_record& out);
+    // The serialized offsets key of the record's source partition; empty when it has none.
+    const std::string& partition_key(const source_record& record);
+    void on_delivery(const std::shared_ptr<in_flight>& record, const rdkafka::delivery_report& report);
+    void drop_record(const source_record& original);
+    void commit_task_record(const source_record& record, const std::optional<record_metadata>& metadata);
+    void serve_producer(std::chrono::milliseconds timeout);
+    void maybe_commit_offsets();
+    bool commit_offsets();
+    void final_offset_commit();
+    void maybe_throw_producer_failure();
+    void call_task_stop();
 
-  parts parts_;
-  storage::offset_store& offsets_;
-  const settings settings_;
-  std::unique_ptr<context> context_;
-  std::unique_ptr<record_error_handler> errors_;
-  source_offset_codec codec_;
-  submitted_records submitted_;
-  std::map<std::string, submitted_records::partition_offset> pending_offsets_;
-  std::vector<source_record> to_send_;
-  std::size_t next_to_send_ = 0;
-  std::chrono::steady_clock::time_point next_flush_{};
-  std::exception_ptr producer_failure_;
-  bool producer_closed_ = false;
-  std::atomic<bool> started_{false};
-  std::atomic<bool> task_stop_called_{false};
-  std::atomic<std::uint64_t> acked_count_{0};
-  // Cache of the last source partition's serialized key (records of one partition come in runs).
-  source_map last_partition_;
-  std::string last_partition_key_;
+    parts parts_;
+    storage::offset_store& offsets_;
+    const settings settings_;
+    std::unique_ptr<context> context_;
+    std::unique_ptr<record_error_handler> errors_;
+    source_offset_codec codec_;
+    submitted_records submitted_;
+    std::map<std::string, submitted_records::partition_offset> pending_offsets_;
+    std::vector<source_record> to_send_;
+    std::size_t next_to_send_ = 0;
+    std::chrono::steady_clock::time_point next_flush_{};
+    std::exception_ptr producer_failure_;
+    bool producer_closed_ = false;
+    std::atomic<bool> started_{false};
+    std::atomic<bool> task_stop_called_{false};
+    std::atomic<std::uint64_t> acked_count_{0};
+    // Cache of the last source partition's serialized key (records of one partition come in runs).
+    source_map last_partition_;
+    std::string last_partition_key_;
 };
 
 }  // namespace copycat::runtime

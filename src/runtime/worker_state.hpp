@@ -20,26 +20,26 @@ std::string_view run_state_name(run_state s);
 std::string_view target_state_name(target_state s);
 
 struct task_id {
-  std::string connector;
-  int task = 0;
+    std::string connector;
+    int task = 0;
 
-  // "<connector>-<task>", as Kafka prints ConnectorTaskId.
-  std::string to_string() const { return connector + "-" + std::to_string(task); }
-  friend auto operator<=>(const task_id&, const task_id&) = default;
+    // "<connector>-<task>", as Kafka prints ConnectorTaskId.
+    std::string to_string() const { return connector + "-" + std::to_string(task); }
+    friend auto operator<=>(const task_id&, const task_id&) = default;
 };
 
 // Receives every state change of the connectors and tasks a worker runs (Kafka:
 // ConnectorStatus.Listener and TaskStatus.Listener). Called from worker threads; implementations
 // must be thread-safe and must not call back into the worker.
 class status_listener {
- public:
-  virtual ~status_listener() = default;
-  // `trace` is the error description for FAILED, empty otherwise.
-  virtual void on_connector_state(const std::string& connector, run_state state, const std::string& trace) = 0;
-  virtual void on_task_state(const task_id& id, run_state state, const std::string& trace) = 0;
-  // A running connector asked for its task configs to be regenerated
-  // (connector_context::request_task_reconfiguration()).
-  virtual void on_task_reconfiguration_requested(const std::string& connector) = 0;
+public:
+    virtual ~status_listener() = default;
+    // `trace` is the error description for FAILED, empty otherwise.
+    virtual void on_connector_state(const std::string& connector, run_state state, const std::string& trace) = 0;
+    virtual void on_task_state(const task_id& id, run_state state, const std::string& trace) = 0;
+    // A running connector asked for its task configs to be regenerated
+    // (connector_context::request_task_reconfiguration()).
+    virtual void on_task_reconfiguration_requested(const std::string& connector) = 0;
 };
 
 }  // namespace copycat::runtime

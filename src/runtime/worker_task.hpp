@@ -26,66 +26,66 @@
 namespace copycat::runtime {
 
 class worker_task : public std::enable_shared_from_this<worker_task> {
- public:
-  worker_task(task_id id, target_state initial, status_listener& listener);
-  virtual ~worker_task();
-  worker_task(const worker_task&) = delete;
-  worker_task& operator=(const worker_task&) = delete;
+public:
+    worker_task(task_id id, target_state initial, status_listener& listener);
+    virtual ~worker_task();
+    worker_task(const worker_task&) = delete;
+    worker_task& operator=(const worker_task&) = delete;
 
-  const task_id& id() const { return id_; }
+    const task_id& id() const { return id_; }
 
-  // Starts the task's thread. Call once.
-  void start();
-  // Asks the task to stop; returns at once. Idempotent.
-  virtual void stop();
-  // Waits for the thread to end; false when `timeout` passed first.
-  bool await_stop(std::chrono::milliseconds timeout);
-  // Joins the ended thread, or detaches it when it still runs (an abandoned task).
-  void release_thread();
-  // Abandons the task: it reports nothing more and commits nothing more.
-  void cancel();
-  // Pauses or resumes the task (stopped is treated as a stop request).
-  void transition_to(target_state state);
+    // Starts the task's thread. Call once.
+    void start();
+    // Asks the task to stop; returns at once. Idempotent.
+    virtual void stop();
+    // Waits for the thread to end; false when `timeout` passed first.
+    bool await_stop(std::chrono::milliseconds timeout);
+    // Joins the ended thread, or detaches it when it still runs (an abandoned task).
+    void release_thread();
+    // Abandons the task: it reports nothing more and commits nothing more.
+    void cancel();
+    // Pauses or resumes the task (stopped is treated as a stop request).
+    void transition_to(target_state state);
 
-  // Gives up on a task that did not stop in time: reports FAILED with `trace`, then cancels
-  // it. False (nothing done) when the task has finished meanwhile.
-  bool abandon(const std::string& trace);
+    // Gives up on a task that did not stop in time: reports FAILED with `trace`, then cancels
+    // it. False (nothing done) when the task has finished meanwhile.
+    bool abandon(const std::string& trace);
 
- protected:
-  // Task thread: creates the plugin's context and calls initialize()/start().
-  virtual void initialize_and_start() = 0;
-  // Task thread: the copy loop; returns once is_stopping() (or throws).
-  virtual void execute() = 0;
-  // Task thread: releases everything; called after execute() even when it threw.
-  virtual void close() = 0;
+protected:
+    // Task thread: creates the plugin's context and calls initialize()/start().
+    virtual void initialize_and_start() = 0;
+    // Task thread: the copy loop; returns once is_stopping() (or throws).
+    virtual void execute() = 0;
+    // Task thread: releases everything; called after execute() even when it threw.
+    virtual void close() = 0;
 
-  bool is_stopping() const;
-  bool is_cancelled() const;
-  bool should_pause() const;
-  // Waits until the target state or the stop flag may have changed, at most `timeout`.
-  void wait_for_change(std::chrono::milliseconds timeout);
-  // Report PAUSED / RUNNING (task thread).
-  void on_pause();
-  void on_resume();
+    bool is_stopping() const;
+    bool is_cancelled() const;
+    bool should_pause() const;
+    // Waits until the target state or the stop flag may have changed, at most `timeout`.
+    void wait_for_change(std::chrono::milliseconds timeout);
+    // Report PAUSED / RUNNING (task thread).
+    void on_pause();
+    void on_resume();
 
-  status_listener& listener() { return listener_; }
+    status_listener& listener() { return listener_; }
 
- private:
-  void run();
-  void do_run();
-  void report(run_state state, const std::string& trace);
+private:
+    void run();
+    void do_run();
+    void report(run_state state, const std::string& trace);
 
-  const task_id id_;
-  status_listener& listener_;
+    const task_id id_;
+    status_listener& listener_;
 
-  std::mutex report_mutex_;  // serializes status reports with cancel()
-  mutable std::mutex mutex_;
-  std::condition_variable changed_;
-  target_state target_;
-  bool stopping_ = false;
-  bool cancelled_ = false;
-  bool finished_ = false;
-  std::thread thread_;
+    std::mutex report_mutex_;  // serializes status reports with cancel()
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    target_state target_;
+    bool stopping_ = false;
+    bool cancelled_ = false;
+    bool finished_ = false;
+    std::thread thread_;
 };
 
 }  // namespace copycat::runtime

@@ -16,18 +16,18 @@
 namespace copycat::storage {
 
 class file_offset_store final : public memory_offset_store {
- public:
-  explicit file_offset_store(std::string path);
+public:
+    explicit file_offset_store(std::string path);
 
-  result<void> start() override;
+    result<void> start() override;
 
-  const std::string& path() const { return path_; }
+    const std::string& path() const { return path_; }
 
- protected:
-  result<void> persist(const std::map<offset_bytes, offset_bytes>& data) override;
+protected:
+    result<void> persist(const std::map<offset_bytes, offset_bytes>& data) override;
 
- private:
-  std::string path_;
+private:
+    std::string path_;
 };
 
 }  // namespace copycat::storage

@@ -19,23 +19,23 @@ namespace copycat::storage {
 using offset_bytes = std::vector<unsigned char>;
 
 class offset_store {
- public:
-  virtual ~offset_store() = default;
+public:
+    virtual ~offset_store() = default;
 
-  // Loads existing offsets (a file, a topic read to its end).
-  virtual result<void> start() = 0;
-  virtual void stop() = 0;
+    // Loads existing offsets (a file, a topic read to its end).
+    virtual result<void> start() = 0;
+    virtual void stop() = 0;
 
-  // The stored values of the given keys; a missing key is absent from the result.
-  virtual std::map<offset_bytes, offset_bytes> get(const std::vector<offset_bytes>& keys) const = 0;
+    // The stored values of the given keys; a missing key is absent from the result.
+    virtual std::map<offset_bytes, offset_bytes> get(const std::vector<offset_bytes>& keys) const = 0;
 
-  // Stores the entries (nullopt deletes) durably, then calls `done` (on any thread). Nothing
-  // is acknowledged before it is durable.
-  virtual void set(std::map<offset_bytes, std::optional<offset_bytes>> entries,
-                   std::function<void(result<void>)> done) = 0;
+    // Stores the entries (nullopt deletes) durably, then calls `done` (on any thread). Nothing
+    // is acknowledged before it is durable.
+    virtual void set(std::map<offset_bytes, std::optional<offset_bytes>> entries,
+                     std::function<void(result<void>)> done) = 0;
 
-  // Every stored entry (for the REST offsets endpoints).
-  virtual std::map<offset_bytes, offset_bytes> all() const = 0;
+    // Every stored entry (for the REST offsets endpoints).
+    virtual std::map<offset_bytes, offset_bytes> all() const = 0;
 };
 
 }  // namespace copycat::storage

@@ -85,13 +85,9 @@ constexpr builtin_predicate all_predicates[] = {
 
 }  // namespace
 
-std::span<const builtin_transformation> builtin_transformations() noexcept {
-    return all_transformations;
-}
+std::span<const builtin_transformation> builtin_transformations() noexcept { return all_transformations; }
 
-std::span<const builtin_predicate> builtin_predicates() noexcept {
-    return all_predicates;
-}
+std::span<const builtin_predicate> builtin_predicates() noexcept { return all_predicates; }
 
 const builtin_transformation* find_builtin_transformation(std::string_view class_name) noexcept {
     for (const builtin_transformation& t : all_transformations) {

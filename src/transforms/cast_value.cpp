@@ -18,25 +18,36 @@ constexpr const char* supported_outputs = "[INT8, INT16, INT32, INT64, FLOAT32, 
 
 std::optional<schema_type> inferred_type(const value& v) {
     switch (v.kind()) {
-        case value_kind::boolean: return schema_type::boolean;
-        case value_kind::int8: return schema_type::int8;
-        case value_kind::int16: return schema_type::int16;
-        case value_kind::int32: return schema_type::int32;
-        case value_kind::int64: return schema_type::int64;
-        case value_kind::float32: return schema_type::float32;
-        case value_kind::float64: return schema_type::float64;
-        case value_kind::string: return schema_type::string;
-        case value_kind::bytes: return schema_type::bytes;
-        case value_kind::array: return schema_type::array;
-        case value_kind::map: return schema_type::map;
-        case value_kind::struct_: return schema_type::struct_;
-        default: return std::nullopt;
+        case value_kind::boolean:
+            return schema_type::boolean;
+        case value_kind::int8:
+            return schema_type::int8;
+        case value_kind::int16:
+            return schema_type::int16;
+        case value_kind::int32:
+            return schema_type::int32;
+        case value_kind::int64:
+            return schema_type::int64;
+        case value_kind::float32:
+            return schema_type::float32;
+        case value_kind::float64:
+            return schema_type::float64;
+        case value_kind::string:
+            return schema_type::string;
+        case value_kind::bytes:
+            return schema_type::bytes;
+        case value_kind::array:
+            return schema_type::array;
+        case value_kind::map:
+            return schema_type::map;
+        case value_kind::struct_:
+            return schema_type::struct_;
+        default:
+            return std::nullopt;
     }
 }
 
-bool is_temporal(const value& v) noexcept {
-    return v.is_date() || v.is_time() || v.is_timestamp();
-}
+bool is_temporal(const value& v) noexcept { return v.is_date() || v.is_time() || v.is_timestamp(); }
 
 std::int64_t temporal_millis(const value& v) {
     if (v.is_date()) {
@@ -81,12 +92,18 @@ std::string date_text(std::int64_t millis) {
 // value.toString() of the primitives Cast accepts.
 std::string java_text(const value& v) {
     switch (v.kind()) {
-        case value_kind::boolean: return v.as_bool() ? "true" : "false";
-        case value_kind::float32: return java_float_text(v.as_float32());
-        case value_kind::float64: return java_double_text(v.as_float64());
-        case value_kind::string: return v.as_string();
-        case value_kind::decimal: return java_decimal_text(v.as_decimal());
-        default: return v.is_integer() ? std::to_string(v.to_int64()) : v.to_string();
+        case value_kind::boolean:
+            return v.as_bool() ? "true" : "false";
+        case value_kind::float32:
+            return java_float_text(v.as_float32());
+        case value_kind::float64:
+            return java_double_text(v.as_float64());
+        case value_kind::string:
+            return v.as_string();
+        case value_kind::decimal:
+            return java_decimal_text(v.as_decimal());
+        default:
+            return v.is_integer() ? std::to_string(v.to_int64()) : v.to_string();
     }
 }
 
@@ -230,14 +247,22 @@ value cast_value(const schema* s, const value& v, schema_type target) {
         input = logical_to_primitive(*s, v);
     }
     switch (target) {
-        case schema_type::int8: return cast_to_integer<std::int8_t>(input);
-        case schema_type::int16: return cast_to_integer<std::int16_t>(input);
-        case schema_type::int32: return cast_to_integer<std::int32_t>(input);
-        case schema_type::int64: return cast_to_integer<std::int64_t>(input);
-        case schema_type::float32: return cast_to_float32(input);
-        case schema_type::float64: return cast_to_float64(input);
-        case schema_type::boolean: return cast_to_boolean(input);
-        case schema_type::string: return cast_to_string(input);
+        case schema_type::int8:
+            return cast_to_integer<std::int8_t>(input);
+        case schema_type::int16:
+            return cast_to_integer<std::int16_t>(input);
+        case schema_type::int32:
+            return cast_to_integer<std::int32_t>(input);
+        case schema_type::int64:
+            return cast_to_integer<std::int64_t>(input);
+        case schema_type::float32:
+            return cast_to_float32(input);
+        case schema_type::float64:
+            return cast_to_float64(input);
+        case schema_type::boolean:
+            return cast_to_boolean(input);
+        case schema_type::string:
+            return cast_to_string(input);
         default:
             throw data_error(std::string(schema_type_name(target)) + " is not supported in the Cast transformation.");
     }

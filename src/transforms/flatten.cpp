@@ -96,8 +96,12 @@ void flatten::flatten_map(const value_map& original, const std::string& prefix, 
             case value_kind::float64:
             case value_kind::string:
             case value_kind::bytes:
-            case value_kind::array: map_put(out, name, v); break;
-            case value_kind::map: flatten_map(v.as_map(), name, out); break;
+            case value_kind::array:
+                map_put(out, name, v);
+                break;
+            case value_kind::map:
+                flatten_map(v.as_map(), name, out);
+                break;
             case value_kind::struct_:
                 throw data_error("Flatten transformation does not support " + java_class_text(v) +
                                  " for record without schemas (for field " + name + ").");

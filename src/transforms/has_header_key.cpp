@@ -19,8 +19,6 @@ void has_header_key::configure(const std::map<std::string, std::string>& configs
     name_ = abstract_config(definition(), configs).get_string("name");
 }
 
-bool has_header_key::test(const connect_record& record) {
-    return record.hdrs.last_with_name(name_) != nullptr;
-}
+bool has_header_key::test(const connect_record& record) { return record.hdrs.last_with_name(name_) != nullptr; }
 
 }  // namespace copycat::transforms

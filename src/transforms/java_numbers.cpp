@@ -133,9 +133,7 @@ std::string java_floating_text(Float f) {
 
 }  // namespace
 
-bool is_java_number(const value& v) noexcept {
-    return v.is_integer() || v.is_floating() || v.is_decimal();
-}
+bool is_java_number(const value& v) noexcept { return v.is_integer() || v.is_floating() || v.is_decimal(); }
 
 std::int64_t java_long_value(const value& v) {
     if (v.is_integer()) {
@@ -202,13 +200,9 @@ std::optional<std::int64_t> java_parse_integer(std::string_view text, std::int64
     return out;
 }
 
-std::optional<double> java_parse_double(std::string_view text) {
-    return parse_floating<double>(text);
-}
+std::optional<double> java_parse_double(std::string_view text) { return parse_floating<double>(text); }
 
-std::optional<float> java_parse_float(std::string_view text) {
-    return parse_floating<float>(text);
-}
+std::optional<float> java_parse_float(std::string_view text) { return parse_floating<float>(text); }
 
 std::optional<std::int64_t> java_decimal_text_long_value(std::string_view text) {
     const auto d = decimal::try_parse(text);
@@ -218,13 +212,9 @@ std::optional<std::int64_t> java_decimal_text_long_value(std::string_view text) 
     return low_bits_of_integer_part(d->to_string());
 }
 
-std::string java_double_text(double d) {
-    return java_floating_text(d);
-}
+std::string java_double_text(double d) { return java_floating_text(d); }
 
-std::string java_float_text(float f) {
-    return java_floating_text(f);
-}
+std::string java_float_text(float f) { return java_floating_text(f); }
 
 std::string java_decimal_text(const decimal& d) {
     std::string digits = decimal(d.unscaled(), 0).to_string();

@@ -55,8 +55,7 @@ std::optional<schema_and_value> parse_number(std::string_view token) {
     std::optional<decimal> integral;
     try {
         integral = d->with_scale(0);
-    } catch (const data_error&) {
-    }
+    } catch (const data_error&) {}
     if (integral) {
         if (const auto n = integral->unscaled_int64()) {
             if (*n >= std::numeric_limits<std::int8_t>::min() && *n <= std::numeric_limits<std::int8_t>::max()) {

@@ -21,29 +21,43 @@ decimal in_scale_of(decimal d, const schema* field_schema) {
     if (field_schema != nullptr && field_schema->has_name(decimal_logical_name)) {
         try {
             return d.with_scale(decimal_scale(*field_schema));
-        } catch (const data_error&) {
-        }
+        } catch (const data_error&) {}
     }
     return d;
 }
 
 value null_mask(const value& v, const schema* field_schema) {
     switch (v.kind()) {
-        case value_kind::boolean: return false;
-        case value_kind::int8: return std::int8_t{0};
-        case value_kind::int16: return std::int16_t{0};
-        case value_kind::int32: return std::int32_t{0};
-        case value_kind::int64: return std::int64_t{0};
-        case value_kind::float32: return 0.0F;
-        case value_kind::float64: return 0.0;
-        case value_kind::string: return std::string();
-        case value_kind::decimal: return in_scale_of(decimal(0), field_schema);
-        case value_kind::date: return date(0);
-        case value_kind::time: return time_of_day(0);
-        case value_kind::timestamp: return timestamp(0);
-        case value_kind::array: return value_array{};
-        case value_kind::map: return value_map{};
-        default: throw data_error("Cannot mask value of type: " + java_class_text(v));
+        case value_kind::boolean:
+            return false;
+        case value_kind::int8:
+            return std::int8_t{0};
+        case value_kind::int16:
+            return std::int16_t{0};
+        case value_kind::int32:
+            return std::int32_t{0};
+        case value_kind::int64:
+            return std::int64_t{0};
+        case value_kind::float32:
+            return 0.0F;
+        case value_kind::float64:
+            return 0.0;
+        case value_kind::string:
+            return std::string();
+        case value_kind::decimal:
+            return in_scale_of(decimal(0), field_schema);
+        case value_kind::date:
+            return date(0);
+        case value_kind::time:
+            return time_of_day(0);
+        case value_kind::timestamp:
+            return timestamp(0);
+        case value_kind::array:
+            return value_array{};
+        case value_kind::map:
+            return value_map{};
+        default:
+            throw data_error("Cannot mask value of type: " + java_class_text(v));
     }
 }
 
@@ -65,13 +79,20 @@ double replacement_double(const std::string& replacement) {
 
 value custom_mask(const value& v, const std::string& replacement, const schema* field_schema) {
     switch (v.kind()) {
-        case value_kind::int8: return static_cast<std::int8_t>(replacement_long(replacement));
-        case value_kind::int16: return static_cast<std::int16_t>(replacement_long(replacement));
-        case value_kind::int32: return static_cast<std::int32_t>(replacement_long(replacement));
-        case value_kind::int64: return replacement_long(replacement);
-        case value_kind::float32: return java_float_value(value(replacement_double(replacement)));
-        case value_kind::float64: return replacement_double(replacement);
-        case value_kind::string: return replacement;
+        case value_kind::int8:
+            return static_cast<std::int8_t>(replacement_long(replacement));
+        case value_kind::int16:
+            return static_cast<std::int16_t>(replacement_long(replacement));
+        case value_kind::int32:
+            return static_cast<std::int32_t>(replacement_long(replacement));
+        case value_kind::int64:
+            return replacement_long(replacement);
+        case value_kind::float32:
+            return java_float_value(value(replacement_double(replacement)));
+        case value_kind::float64:
+            return replacement_double(replacement);
+        case value_kind::string:
+            return replacement;
         case value_kind::decimal: {
             const auto d = decimal::try_parse(replacement);
             if (!d) {
@@ -79,7 +100,8 @@ value custom_mask(const value& v, const std::string& replacement, const schema* 
             }
             return in_scale_of(*d, field_schema);
         }
-        default: throw data_error("Cannot mask value of type " + java_class_text(v) + " with custom replacement.");
+        default:
+            throw data_error("Cannot mask value of type " + java_class_text(v) + " with custom replacement.");
     }
 }
 

@@ -6,30 +6,43 @@ namespace copycat::transforms {
 
 std::string java_class_name(const value& v) {
     switch (v.kind()) {
-        case value_kind::null: return "null";
-        case value_kind::boolean: return "java.lang.Boolean";
-        case value_kind::int8: return "java.lang.Byte";
-        case value_kind::int16: return "java.lang.Short";
-        case value_kind::int32: return "java.lang.Integer";
-        case value_kind::int64: return "java.lang.Long";
-        case value_kind::float32: return "java.lang.Float";
-        case value_kind::float64: return "java.lang.Double";
-        case value_kind::string: return "java.lang.String";
-        case value_kind::bytes: return "[B";
-        case value_kind::array: return "java.util.ArrayList";
-        case value_kind::map: return "java.util.HashMap";
-        case value_kind::struct_: return "org.apache.kafka.connect.data.Struct";
-        case value_kind::decimal: return "java.math.BigDecimal";
+        case value_kind::null:
+            return "null";
+        case value_kind::boolean:
+            return "java.lang.Boolean";
+        case value_kind::int8:
+            return "java.lang.Byte";
+        case value_kind::int16:
+            return "java.lang.Short";
+        case value_kind::int32:
+            return "java.lang.Integer";
+        case value_kind::int64:
+            return "java.lang.Long";
+        case value_kind::float32:
+            return "java.lang.Float";
+        case value_kind::float64:
+            return "java.lang.Double";
+        case value_kind::string:
+            return "java.lang.String";
+        case value_kind::bytes:
+            return "[B";
+        case value_kind::array:
+            return "java.util.ArrayList";
+        case value_kind::map:
+            return "java.util.HashMap";
+        case value_kind::struct_:
+            return "org.apache.kafka.connect.data.Struct";
+        case value_kind::decimal:
+            return "java.math.BigDecimal";
         case value_kind::date:
         case value_kind::time:
-        case value_kind::timestamp: return "java.util.Date";
+        case value_kind::timestamp:
+            return "java.util.Date";
     }
     return "java.lang.Object";
 }
 
-std::string java_class_text(const value& v) {
-    return v.is_null() ? "null" : "class " + java_class_name(v);
-}
+std::string java_class_text(const value& v) { return v.is_null() ? "null" : "class " + java_class_name(v); }
 
 void require_schema(const schema_ptr& s, std::string_view purpose) {
     if (!s) {

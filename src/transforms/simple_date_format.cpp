@@ -29,14 +29,17 @@ std::string padded(std::int64_t number, int min_digits) {
 bool is_numeric_field(char letter, int count) noexcept {
     switch (letter) {
         case 'M':
-        case 'L': return count <= 2;
+        case 'L':
+            return count <= 2;
         case 'G':
         case 'E':
         case 'a':
         case 'z':
         case 'Z':
-        case 'X': return false;
-        default: return true;
+        case 'X':
+            return false;
+        default:
+            return true;
     }
 }
 
@@ -238,8 +241,12 @@ std::string simple_date_format::format(std::int64_t epoch_millis) const {
     std::string out;
     for (const element& e : elements_) {
         switch (e.letter) {
-            case 0: out += e.literal; break;
-            case 'G': out += date.year > 0 ? "AD" : "BC"; break;
+            case 0:
+                out += e.literal;
+                break;
+            case 'G':
+                out += date.year > 0 ? "AD" : "BC";
+                break;
             case 'y':
             case 'Y': {
                 const std::int64_t y = e.letter == 'y' ? year_of_era : us_week_of_year(days).first;
@@ -256,33 +263,66 @@ std::string simple_date_format::format(std::int64_t epoch_millis) const {
                     out += padded(date.month, e.count);
                 }
                 break;
-            case 'w': out += padded(us_week_of_year(days).second, e.count); break;
+            case 'w':
+                out += padded(us_week_of_year(days).second, e.count);
+                break;
             case 'W': {
                 const std::int64_t first = days - (date.day - 1);
                 out += padded((date.day - 1 + day_of_week(first)) / 7 + 1, e.count);
                 break;
             }
-            case 'D': out += padded(days - days_from_civil(date.year, 1, 1) + 1, e.count); break;
-            case 'd': out += padded(date.day, e.count); break;
-            case 'F': out += padded((date.day - 1) / 7 + 1, e.count); break;
+            case 'D':
+                out += padded(days - days_from_civil(date.year, 1, 1) + 1, e.count);
+                break;
+            case 'd':
+                out += padded(date.day, e.count);
+                break;
+            case 'F':
+                out += padded((date.day - 1) / 7 + 1, e.count);
+                break;
             case 'E': {
                 const std::string_view name = day_names[static_cast<std::size_t>(dow)];
                 out += e.count >= 4 ? name : name.substr(0, 3);
                 break;
             }
-            case 'u': out += padded(dow == 0 ? 7 : dow, e.count); break;
-            case 'a': out += hour < 12 ? "AM" : "PM"; break;
-            case 'H': out += padded(hour, e.count); break;
-            case 'k': out += padded(hour == 0 ? 24 : hour, e.count); break;
-            case 'K': out += padded(hour % 12, e.count); break;
-            case 'h': out += padded(hour % 12 == 0 ? 12 : hour % 12, e.count); break;
-            case 'm': out += padded(in_day / 60'000 % 60, e.count); break;
-            case 's': out += padded(in_day / 1000 % 60, e.count); break;
-            case 'S': out += padded(in_day % 1000, e.count); break;
-            case 'z': out += e.count >= 4 ? "Coordinated Universal Time" : "UTC"; break;
-            case 'Z': out += "+0000"; break;
-            case 'X': out += "Z"; break;
-            default: break;
+            case 'u':
+                out += padded(dow == 0 ? 7 : dow, e.count);
+                break;
+            case 'a':
+                out += hour < 12 ? "AM" : "PM";
+                break;
+            case 'H':
+                out += padded(hour, e.count);
+                break;
+            case 'k':
+                out += padded(hour == 0 ? 24 : hour, e.count);
+                break;
+            case 'K':
+                out += padded(hour % 12, e.count);
+                break;
+            case 'h':
+                out += padded(hour % 12 == 0 ? 12 : hour % 12, e.count);
+                break;
+            case 'm':
+                out += padded(in_day / 60'000 % 60, e.count);
+                break;
+            case 's':
+                out += padded(in_day / 1000 % 60, e.count);
+                break;
+            case 'S':
+                out += padded(in_day % 1000, e.count);
+                break;
+            case 'z':
+                out += e.count >= 4 ? "Coordinated Universal Time" : "UTC";
+                break;
+            case 'Z':
+                out += "+0000";
+                break;
+            case 'X':
+                out += "Z";
+                break;
+            default:
+                break;
         }
     }
     return out;
@@ -319,8 +359,10 @@ bool simple_date_format::parse_field(const element& e, bool obey_count, std::str
             return false;
         case 'z':
         case 'Z':
-        case 'X': return read_zone(text, pos, out.offset_minutes);
-        default: break;
+        case 'X':
+            return read_zone(text, pos, out.offset_minutes);
+        default:
+            break;
     }
     if (!is_numeric_field(e.letter, e.count)) {  // month names
         const int month = match_name(month_names, rest, length);
@@ -350,17 +392,38 @@ bool simple_date_format::parse_field(const element& e, bool obey_count, std::str
             out.year = number;
             break;
         case 'M':
-        case 'L': out.month = number; break;
-        case 'd': out.day = number; break;
-        case 'D': out.day_of_year = number; break;
-        case 'H': out.hour_of_day = number; break;
-        case 'k': out.hour_of_day = number == 24 ? 0 : number; break;
-        case 'K': out.hour12 = number; break;
-        case 'h': out.hour12 = number == 12 ? 0 : number; break;
-        case 'm': out.minute = number; break;
-        case 's': out.second = number; break;
-        case 'S': out.millis = number; break;
-        default: break;  // w, W, F, u: accepted, not used to resolve the date
+        case 'L':
+            out.month = number;
+            break;
+        case 'd':
+            out.day = number;
+            break;
+        case 'D':
+            out.day_of_year = number;
+            break;
+        case 'H':
+            out.hour_of_day = number;
+            break;
+        case 'k':
+            out.hour_of_day = number == 24 ? 0 : number;
+            break;
+        case 'K':
+            out.hour12 = number;
+            break;
+        case 'h':
+            out.hour12 = number == 12 ? 0 : number;
+            break;
+        case 'm':
+            out.minute = number;
+            break;
+        case 's':
+            out.second = number;
+            break;
+        case 'S':
+            out.millis = number;
+            break;
+        default:
+            break;  // w, W, F, u: accepted, not used to resolve the date
     }
     return true;
 }

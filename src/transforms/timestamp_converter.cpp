@@ -16,9 +16,7 @@ namespace {
 
 constexpr std::string_view purpose = "converting timestamp formats";
 
-bool is_blank(std::string_view s) noexcept {
-    return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos;
-}
+bool is_blank(std::string_view s) noexcept { return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos; }
 
 }  // namespace
 

@@ -31,9 +31,7 @@ std::int64_t temporal_millis(const value& v) {
     return v.as_timestamp().millis;
 }
 
-bool is_temporal(const value& v) noexcept {
-    return v.is_date() || v.is_time() || v.is_timestamp();
-}
+bool is_temporal(const value& v) noexcept { return v.is_date() || v.is_time() || v.is_timestamp(); }
 
 }  // namespace
 
@@ -84,10 +82,14 @@ std::int64_t timestamp_translation::to_millis(timestamp_kind kind, const value& 
             }
             const std::int64_t n = v.as_int64();
             switch (precision) {
-                case unix_precision::seconds: return saturating_multiply(n, 1000);
-                case unix_precision::microseconds: return n / 1000;
-                case unix_precision::nanoseconds: return n / 1'000'000;
-                case unix_precision::milliseconds: return n;
+                case unix_precision::seconds:
+                    return saturating_multiply(n, 1000);
+                case unix_precision::microseconds:
+                    return n / 1000;
+                case unix_precision::nanoseconds:
+                    return n / 1'000'000;
+                case unix_precision::milliseconds:
+                    return n;
             }
             return n;
         }
@@ -106,19 +108,26 @@ std::int64_t timestamp_translation::to_millis(timestamp_kind kind, const value& 
 
 value timestamp_translation::from_millis(timestamp_kind kind, std::int64_t millis) const {
     switch (kind) {
-        case timestamp_kind::string: return format->format(millis);
+        case timestamp_kind::string:
+            return format->format(millis);
         case timestamp_kind::unix:
             switch (precision) {
-                case unix_precision::seconds: return millis / 1000;
-                case unix_precision::microseconds: return saturating_multiply(millis, 1000);
-                case unix_precision::nanoseconds: return saturating_multiply(millis, 1'000'000);
-                case unix_precision::milliseconds: return millis;
+                case unix_precision::seconds:
+                    return millis / 1000;
+                case unix_precision::microseconds:
+                    return saturating_multiply(millis, 1000);
+                case unix_precision::nanoseconds:
+                    return saturating_multiply(millis, 1'000'000);
+                case unix_precision::milliseconds:
+                    return millis;
             }
             return millis;
-        case timestamp_kind::date: return date(static_cast<std::int32_t>(floor_div(millis, millis_per_day)));
+        case timestamp_kind::date:
+            return date(static_cast<std::int32_t>(floor_div(millis, millis_per_day)));
         case timestamp_kind::time:
             return time_of_day(static_cast<std::int32_t>(millis - floor_div(millis, millis_per_day) * millis_per_day));
-        case timestamp_kind::timestamp: return timestamp(millis);
+        case timestamp_kind::timestamp:
+            return timestamp(millis);
     }
     return {};
 }
@@ -128,11 +137,16 @@ schema_ptr timestamp_kind_schema(timestamp_kind kind, bool optional) {
     static const schema_ptr optional_time = time_builder().optional().build();
     static const schema_ptr optional_timestamp = timestamp_builder().optional().build();
     switch (kind) {
-        case timestamp_kind::string: return optional ? schema::optional_string() : schema::string();
-        case timestamp_kind::unix: return optional ? schema::optional_int64() : schema::int64();
-        case timestamp_kind::date: return optional ? optional_date : date_schema();
-        case timestamp_kind::time: return optional ? optional_time : time_schema();
-        case timestamp_kind::timestamp: return optional ? optional_timestamp : timestamp_schema();
+        case timestamp_kind::string:
+            return optional ? schema::optional_string() : schema::string();
+        case timestamp_kind::unix:
+            return optional ? schema::optional_int64() : schema::int64();
+        case timestamp_kind::date:
+            return optional ? optional_date : date_schema();
+        case timestamp_kind::time:
+            return optional ? optional_time : time_schema();
+        case timestamp_kind::timestamp:
+            return optional ? optional_timestamp : timestamp_schema();
     }
     return nullptr;
 }

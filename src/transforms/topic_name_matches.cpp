@@ -30,8 +30,6 @@ void topic_name_matches::configure(const std::map<std::string, std::string>& con
     }
 }
 
-bool topic_name_matches::test(const connect_record& record) {
-    return java_regex_matches(*pattern_, record.topic);
-}
+bool topic_name_matches::test(const connect_record& record) { return java_regex_matches(*pattern_, record.topic); }
 
 }  // namespace copycat::transforms

@@ -10,124 +10,125 @@ using namespace copycat::app;
 namespace {
 
 string_map minimal() {
-  return {{"key.converter", "org.apache.kafka.connect.json.JsonConverter"},
-          {"value.converter", "org.apache.kafka.connect.json.JsonConverter"},
-          {"offset.storage.file.filename", "/tmp/connect.offsets"}};
+    return {{"key.converter", "org.apache.kafka.connect.json.JsonConverter"},
+            {"value.converter", "org.apache.kafka.connect.json.JsonConverter"},
+            {"offset.storage.file.filename", "/tmp/connect.offsets"}};
 }
 
 }  // namespace
 
 TEST_CASE("a minimal worker config gets Kafka's defaults") {
-  auto config = parse_standalone_config(minimal());
-  REQUIRE(config.ok());
-  CHECK(config->worker.bootstrap_servers == "localhost:9092");
-  CHECK(config->worker.key_converter == "org.apache.kafka.connect.json.JsonConverter");
-  CHECK(config->worker.header_converter == "org.apache.kafka.connect.storage.SimpleHeaderConverter");
-  CHECK(config->worker.offset_flush_interval == std::chrono::milliseconds(60000));
-  CHECK(config->worker.offset_flush_timeout == std::chrono::milliseconds(5000));
-  CHECK(config->worker.task_shutdown_graceful_timeout == std::chrono::milliseconds(5000));
-  CHECK(config->worker.client_config_override_policy == "All");
-  CHECK(config->offset_storage_file == "/tmp/connect.offsets");
-  CHECK(config->listeners == std::vector<std::string>{"http://:8083"});
-  CHECK(config->plugin_path.empty());
-  CHECK_FALSE(config->advertised_host);
-  CHECK(config->worker.originals == minimal());
+    auto config = parse_standalone_config(minimal());
+    REQUIRE(config.ok());
+    CHECK(config->worker.bootstrap_servers == "localhost:9092");
+    CHECK(config->worker.key_converter == "org.apache.kafka.connect.json.JsonConverter");
+    CHECK(config->worker.header_converter == "org.apache.kafka.connect.storage.SimpleHeaderConverter");
+    CHECK(config->worker.offset_flush_interval == std::chrono::milliseconds(60000));
+    CHECK(config->worker.offset_flush_timeout == std::chrono::milliseconds(5000));
+    CHECK(config->worker.task_shutdown_graceful_timeout == std::chrono::milliseconds(5000));
+    CHECK(config->worker.client_config_override_policy == "All");
+    CHECK(config->offset_storage_file == "/tmp/connect.offsets");
+    CHECK(config->listeners == std::vector<std::string>{"http://:8083"});
+    CHECK(config->plugin_path.empty());
+    CHECK_FALSE(config->advertised_host);
+    CHECK(config->worker.originals == minimal());
 }
 
 TEST_CASE("Kafka's connect-standalone.properties is accepted as is") {
-  auto props = minimal();
-  props.insert({{"bootstrap.servers", "broker-1:9092, broker-2:9092"},
-                {"key.converter.schemas.enable", "true"},
-                {"value.converter.schemas.enable", "true"},
-                {"offset.flush.interval.ms", "10000"},
-                {"plugin.path", "/usr/local/share/copycat, /opt/connectors"},
-                {"listeners", "http://127.0.0.1:0"},
-                {"rest.advertised.host.name", "connect-1"},
-                {"rest.advertised.port", "18083"},
-                {"producer.acks", "all"},
-                {"consumer.max.poll.records", "100"},
-                {"admin.request.timeout.ms", "1000"},
-                {"listeners.https.ssl.keystore.location", "/k"},
-                {"config.providers", "file"},
-                {"config.providers.file.class", "org.apache.kafka.common.config.provider.FileConfigProvider"},
-                {"metrics.context.team", "data"},
-                {"ssl.truststore.location", "/t"},
-                {"sasl.mechanism", "PLAIN"},
-                {"security.protocol", "SASL_SSL"},
-                {"client.id", "connect"},
-                {"task.shutdown.graceful.timeout.ms", "10000"},
-                {"topic.creation.enable", "false"},
-                {"connector.client.config.override.policy", "None"},
-                {"response.http.headers.config", "add X-Frame-Options:DENY"},
-                {"internal.key.converter", "org.apache.kafka.connect.json.JsonConverter"}});
-  auto config = parse_standalone_config(props);
-  REQUIRE(config.ok());
-  CHECK(config->worker.bootstrap_servers == "broker-1:9092,broker-2:9092");
-  CHECK(config->worker.offset_flush_interval == std::chrono::milliseconds(10000));
-  CHECK(config->plugin_path == std::vector<std::string>{"/usr/local/share/copycat", "/opt/connectors"});
-  CHECK(config->worker.client_config_override_policy == "None");
-  CHECK(config->advertised_host == "connect-1");
-  CHECK(config->advertised_port == 18083);
-  CHECK(worker_id_for(*config, "127.0.0.1", 40000) == "connect-1:18083");
+    auto props = minimal();
+    props.insert({{"bootstrap.servers", "broker-1:9092, broker-2:9092"},
+                  {"key.converter.schemas.enable", "true"},
+                  {"value.converter.schemas.enable", "true"},
+                  {"offset.flush.interval.ms", "10000"},
+                  {"plugin.path", "/usr/local/share/copycat, /opt/connectors"},
+                  {"listeners", "http://127.0.0.1:0"},
+                  {"rest.advertised.host.name", "connect-1"},
+                  {"rest.advertised.port", "18083"},
+                  {"producer.acks", "all"},
+                  {"consumer.max.poll.records", "100"},
+                  {"admin.request.timeout.ms", "1000"},
+                  {"listeners.https.ssl.keystore.location", "/k"},
+                  {"config.providers", "file"},
+                  {"config.providers.file.class", "org.apache.kafka.common.config.provider.FileConfigProvider"},
+                  {"metrics.context.team", "data"},
+                  {"ssl.truststore.location", "/t"},
+                  {"sasl.mechanism", "PLAIN"},
+                  {"security.protocol", "SASL_SSL"},
+                  {"client.id", "connect"},
+                  {"task.shutdown.graceful.timeout.ms", "10000"},
+                  {"topic.creation.enable", "false"},
+                  {"connector.client.config.override.policy", "None"},
+                  {"response.http.headers.config", "add X-Frame-Options:DENY"},
+                  {"internal.key.converter", "org.apache.kafka.connect.json.JsonConverter"}});
+    auto config = parse_standalone_config(props);
+    REQUIRE(config.ok());
+    CHECK(config->worker.bootstrap_servers == "broker-1:9092,broker-2:9092");
+    CHECK(config->worker.offset_flush_interval == std::chrono::milliseconds(10000));
+    CHECK(config->plugin_path == std::vector<std::string>{"/usr/local/share/copycat", "/opt/connectors"});
+    CHECK(config->worker.client_config_override_policy == "None");
+    CHECK(config->advertised_host == "connect-1");
+    CHECK(config->advertised_port == 18083);
+    CHECK(worker_id_for(*config, "127.0.0.1", 40000) == "connect-1:18083");
 }
 
 TEST_CASE("an unknown key is an error naming it") {
-  auto props = minimal();
-  props["offset.flush.interval"] = "1000";  // a typo of offset.flush.interval.ms
-  props["group.id"] = "connect-cluster";     // distributed only
-  auto config = parse_standalone_config(props);
-  REQUIRE_FALSE(config.ok());
-  CHECK(config.err().code == make_error_code(errc::invalid_argument));
-  CHECK_THAT(config.err().message, Catch::Contains("Unknown configuration 'offset.flush.interval'"));
-  CHECK_THAT(config.err().message, Catch::Contains("Unknown configuration 'group.id'"));
+    auto props = minimal();
+    props["offset.flush.interval"] = "1000";  // a typo of offset.flush.interval.ms
+    props["group.id"] = "connect-cluster";    // distributed only
+    auto config = parse_standalone_config(props);
+    REQUIRE_FALSE(config.ok());
+    CHECK(config.err().code == make_error_code(errc::invalid_argument));
+    CHECK_THAT(config.err().message, Catch::Contains("Unknown configuration 'offset.flush.interval'"));
+    CHECK_THAT(config.err().message, Catch::Contains("Unknown configuration 'group.id'"));
 }
 
 TEST_CASE("invalid and missing values are errors with Kafka's messages") {
-  SECTION("not a number") {
-    auto props = minimal();
-    props["offset.flush.interval.ms"] = "soon";
-    CHECK_THAT(parse_standalone_config(props).err().message,
-               Catch::Contains("Invalid value soon for configuration offset.flush.interval.ms: Not a number of type LONG"));
-  }
-  SECTION("missing required keys") {
-    auto config = parse_standalone_config({{"key.converter", "x"}});
-    REQUIRE_FALSE(config.ok());
-    CHECK_THAT(config.err().message,
-               Catch::Contains("Missing required configuration \"value.converter\" which has no default value."));
-    CHECK_THAT(config.err().message, Catch::Contains("Missing required configuration \"offset.storage.file.filename\" "
-                                                     "which has no default value."));
-  }
-  SECTION("a value outside its set") {
-    auto props = minimal();
-    props["connector.client.config.override.policy"] = "Some";
-    CHECK_THAT(parse_standalone_config(props).err().message,
-               Catch::Contains("Invalid value Some for configuration connector.client.config.override.policy"));
-  }
-  SECTION("a malformed listener") {
-    auto props = minimal();
-    props["listeners"] = "ftp://host:21";
-    CHECK_THAT(parse_standalone_config(props).err().message,
-               Catch::Contains("for configuration listeners"));
-  }
-  SECTION("an empty listener list") {
-    auto props = minimal();
-    props["listeners"] = "";
-    CHECK_THAT(parse_standalone_config(props).err().message,
-               Catch::Contains("Invalid value for listeners, at least one URL is expected"));
-  }
-  SECTION("a bad response header rule") {
-    auto props = minimal();
-    props["response.http.headers.config"] = "replace X-A:b";
-    CHECK_THAT(parse_standalone_config(props).err().message,
-               Catch::Contains("Invalid header config action: 'replace'"));
-  }
+    SECTION("not a number") {
+        auto props = minimal();
+        props["offset.flush.interval.ms"] = "soon";
+        CHECK_THAT(parse_standalone_config(props).err().message,
+                   Catch::Contains(
+                       "Invalid value soon for configuration offset.flush.interval.ms: Not a number of type LONG"));
+    }
+    SECTION("missing required keys") {
+        auto config = parse_standalone_config({{"key.converter", "x"}});
+        REQUIRE_FALSE(config.ok());
+        CHECK_THAT(config.err().message,
+                   Catch::Contains("Missing required configuration \"value.converter\" which has no default value."));
+        CHECK_THAT(config.err().message,
+                   Catch::Contains("Missing required configuration \"offset.storage.file.filename\" "
+                                   "which has no default value."));
+    }
+    SECTION("a value outside its set") {
+        auto props = minimal();
+        props["connector.client.config.override.policy"] = "Some";
+        CHECK_THAT(parse_standalone_config(props).err().message,
+                   Catch::Contains("Invalid value Some for configuration connector.client.config.override.policy"));
+    }
+    SECTION("a malformed listener") {
+        auto props = minimal();
+        props["listeners"] = "ftp://host:21";
+        CHECK_THAT(parse_standalone_config(props).err().message, Catch::Contains("for configuration listeners"));
+    }
+    SECTION("an empty listener list") {
+        auto props = minimal();
+        props["listeners"] = "";
+        CHECK_THAT(parse_standalone_config(props).err().message,
+                   Catch::Contains("Invalid value for listeners, at least one URL is expected"));
+    }
+    SECTION("a bad response header rule") {
+        auto props = minimal();
+        props["response.http.headers.config"] = "replace X-A:b";
+        CHECK_THAT(parse_standalone_config(props).err().message,
+                   Catch::Contains("Invalid header config action: 'replace'"));
+    }
 }
 
 TEST_CASE("the worker id comes from the advertised settings, the listener or the host name") {
-  auto config = parse_standalone_config(minimal());
-  REQUIRE(config.ok());
-  CHECK(worker_id_for(*config, "127.0.0.1", 8083) == "127.0.0.1:8083");
-  const std::string any = worker_id_for(*config, "", 8083);
-  CHECK(any.ends_with(":8083"));
-  CHECK(any.size() > 5);
+    auto config = parse_standalone_config(minimal());
+    REQUIRE(config.ok());
+    CHECK(worker_id_for(*config, "127.0.0.1", 8083) == "127.0.0.1:8083");
+    const std::string any = worker_id_for(*config, "", 8083);
+    CHECK(any.ends_with(":8083"));
+    CHECK(any.size() > 5);
 }

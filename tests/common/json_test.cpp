@@ -7,86 +7,86 @@
 using namespace copycat;
 
 TEST_CASE("json parse and dump round-trip keeps member order and number kinds") {
-  const std::string text = R"({"b":1,"a":[true,false,null],"c":-5,"d":1.5,"e":"x\"y","f":18446744073709551615})";
-  auto parsed = json::parse(text);
-  REQUIRE(parsed.ok());
-  const json::value& v = *parsed;
-  REQUIRE(v.is_object());
-  CHECK(v.as_object()[0].name == "b");
-  CHECK(v.find("b")->is_int64());
-  CHECK(v.find("c")->as_int64() == -5);
-  CHECK(v.find("d")->as_double() == 1.5);
-  CHECK(v.find("e")->as_string() == "x\"y");
-  CHECK(v.find("f")->type() == json::kind::uint64);
-  CHECK(v.find("missing") == nullptr);
-  CHECK(json::dump(v) == text);
+    const std::string text = R"({"b":1,"a":[true,false,null],"c":-5,"d":1.5,"e":"x\"y","f":18446744073709551615})";
+    auto parsed = json::parse(text);
+    REQUIRE(parsed.ok());
+    const json::value& v = *parsed;
+    REQUIRE(v.is_object());
+    CHECK(v.as_object()[0].name == "b");
+    CHECK(v.find("b")->is_int64());
+    CHECK(v.find("c")->as_int64() == -5);
+    CHECK(v.find("d")->as_double() == 1.5);
+    CHECK(v.find("e")->as_string() == "x\"y");
+    CHECK(v.find("f")->type() == json::kind::uint64);
+    CHECK(v.find("missing") == nullptr);
+    CHECK(json::dump(v) == text);
 }
 
 TEST_CASE("json parse reports malformed input with its offset") {
-  auto r = json::parse(R"({"a":)");
-  REQUIRE_FALSE(r.ok());
-  CHECK(r.err().code == errc::invalid_argument);
-  CHECK_THAT(r.err().message, Catch::Contains("offset"));
+    auto r = json::parse(R"({"a":)");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.err().code == errc::invalid_argument);
+    CHECK_THAT(r.err().message, Catch::Contains("offset"));
 
-  CHECK_FALSE(json::parse("").ok());
-  CHECK_FALSE(json::parse("{} trailing").ok());
-  CHECK_FALSE(json::parse("\"\xff\"").ok());  // invalid UTF-8
+    CHECK_FALSE(json::parse("").ok());
+    CHECK_FALSE(json::parse("{} trailing").ok());
+    CHECK_FALSE(json::parse("\"\xff\"").ok());  // invalid UTF-8
 }
 
 TEST_CASE("json parse refuses nesting beyond the depth limit instead of overflowing") {
-  std::string deep(100000, '[');
-  auto r = json::parse(deep);
-  REQUIRE_FALSE(r.ok());
-  CHECK_THAT(r.err().message, Catch::Contains("deeper"));
-  CHECK(json::parse(std::string(10, '[') + std::string(10, ']')).ok());
+    std::string deep(100000, '[');
+    auto r = json::parse(deep);
+    REQUIRE_FALSE(r.ok());
+    CHECK_THAT(r.err().message, Catch::Contains("deeper"));
+    CHECK(json::parse(std::string(10, '[') + std::string(10, ']')).ok());
 }
 
 TEST_CASE("json value set replaces and push_back appends") {
-  json::value o;
-  o.set("a", 1);
-  o.set("b", "two");
-  o.set("a", 3);
-  CHECK(json::dump(o) == R"({"a":3,"b":"two"})");
-  json::value a;
-  a.push_back(1);
-  CHECK(json::dump(a) == "[1]");
-  a.push_back(json::value::make_array()).push_back(2);
-  CHECK(json::dump(a) == "[1,[2]]");
+    json::value o;
+    o.set("a", 1);
+    o.set("b", "two");
+    o.set("a", 3);
+    CHECK(json::dump(o) == R"({"a":3,"b":"two"})");
+    json::value a;
+    a.push_back(1);
+    CHECK(json::dump(a) == "[1]");
+    a.push_back(json::value::make_array()).push_back(2);
+    CHECK(json::dump(a) == "[1,[2]]");
 }
 
 TEST_CASE("json writer streams, writes raw numbers and never emits NaN") {
-  json::writer w;
-  w.start_object().key("n").raw_number("12345678901234567890.000001").key("nan").number(0.0 / 0.0);
-  w.key("d").number(1.0).end_object();
-  CHECK(w.take() == R"({"n":12345678901234567890.000001,"nan":null,"d":1.0})");
-  w.start_array().end_array();
-  CHECK(w.take() == "[]");
+    json::writer w;
+    w.start_object().key("n").raw_number("12345678901234567890.000001").key("nan").number(0.0 / 0.0);
+    w.key("d").number(1.0).end_object();
+    CHECK(w.take() == R"({"n":12345678901234567890.000001,"nan":null,"d":1.0})");
+    w.start_array().end_array();
+    CHECK(w.take() == "[]");
 }
 
 TEST_CASE("json equality compares numbers by value across integer kinds") {
-  CHECK(json::value(1) == json::value(1ULL));
-  CHECK_FALSE(json::value(1) == json::value(2));
-  CHECK(json::value(1.0) == json::value(1));
-  CHECK_FALSE(json::value("1") == json::value(1));
+    CHECK(json::value(1) == json::value(1ULL));
+    CHECK_FALSE(json::value(1) == json::value(2));
+    CHECK(json::value(1.0) == json::value(1));
+    CHECK_FALSE(json::value("1") == json::value(1));
 }
 
 TEST_CASE("json numbers convert exactly, including extreme exponents and 64-bit edges") {
-  auto r = json::parse(R"([0e300, 0e88, 1e-400, -1e-400, 5e-400, 0.1, 9223372036854775807, -9223372036854775808,
+    auto r = json::parse(R"([0e300, 0e88, 1e-400, -1e-400, 5e-400, 0.1, 9223372036854775807, -9223372036854775808,
                            18446744073709551616, 1.7976931348623157e308])");
-  REQUIRE(r.ok());
-  const auto& a = r->as_array();
-  CHECK(a[0].as_double() == 0.0);
-  CHECK(a[1].as_double() == 0.0);
-  CHECK(a[2].as_double() == 0.0);
-  CHECK(a[3].as_double() == 0.0);
-  CHECK(a[4].as_double() == 0.0);
-  CHECK(a[5].as_double() == 0.1);
-  CHECK(a[6].as_int64() == std::numeric_limits<std::int64_t>::max());
-  CHECK(a[7].as_int64() == std::numeric_limits<std::int64_t>::min());
-  CHECK(a[8].type() == json::kind::number);  // beyond 64 bits: a double
-  CHECK(a[9].as_double() == std::numeric_limits<double>::max());
-  CHECK_FALSE(json::parse("01x").ok());
-  auto too_big = json::parse("[1e400]");  // no double holds it: an error, not infinity
-  REQUIRE_FALSE(too_big.ok());
-  CHECK_THAT(too_big.err().message, Catch::Contains("too big"));
+    REQUIRE(r.ok());
+    const auto& a = r->as_array();
+    CHECK(a[0].as_double() == 0.0);
+    CHECK(a[1].as_double() == 0.0);
+    CHECK(a[2].as_double() == 0.0);
+    CHECK(a[3].as_double() == 0.0);
+    CHECK(a[4].as_double() == 0.0);
+    CHECK(a[5].as_double() == 0.1);
+    CHECK(a[6].as_int64() == std::numeric_limits<std::int64_t>::max());
+    CHECK(a[7].as_int64() == std::numeric_limits<std::int64_t>::min());
+    CHECK(a[8].type() == json::kind::number);  // beyond 64 bits: a double
+    CHECK(a[9].as_double() == std::numeric_limits<double>::max());
+    CHECK_FALSE(json::parse("01x").ok());
+    auto too_big = json::parse("[1e400]");  // no double holds it: an error, not infinity
+    REQUIRE_FALSE(too_big.ok());
+    CHECK_THAT(too_big.err().message, Catch::Contains("too big"));
 }

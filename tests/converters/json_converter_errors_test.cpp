@@ -84,7 +84,8 @@ TEST_CASE("JsonConverter reads envelopes whose text hides brackets and quotes in
                         "Converting byte[] to Kafka Connect data failed due to serialization error: ");
     read_fails_starting(*c, R"({"schema":{"type":"int32"},"payload":})",
                         "Converting byte[] to Kafka Connect data failed due to serialization error: ");
-    read_fails(*c, R"({"schema":{"type":"int32"},"payload":"x"})", "INT32 values should be encoded as JSON numbers, but found STRING");
+    read_fails(*c, R"({"schema":{"type":"int32"},"payload":"x"})",
+               "INT32 values should be encoded as JSON numbers, but found STRING");
 }
 
 TEST_CASE("JsonConverter rejects malformed schemas with Kafka's messages") {
@@ -94,17 +95,27 @@ TEST_CASE("JsonConverter rejects malformed schemas with Kafka's messages") {
     read_fails(*c, R"({"schema":{"type":5},"payload":1})", "Schema must contain 'type' field");
     read_fails(*c, R"({"schema":{"type":"int128"},"payload":1})", "Unknown schema type: int128");
     read_fails(*c, R"({"schema":{"type":"array"},"payload":[]})", "Array schema did not specify the element type");
-    read_fails(*c, R"({"schema":{"type":"array","items":null},"payload":[]})", "Array schema did not specify the element type");
-    read_fails(*c, R"({"schema":{"type":"map","values":{"type":"int8"}},"payload":{}})", "Map schema did not specify the key type");
-    read_fails(*c, R"({"schema":{"type":"map","keys":{"type":"int8"}},"payload":{}})", "Map schema did not specify the value type");
-    read_fails(*c, R"({"schema":{"type":"map","keys":null,"values":{"type":"int8"}},"payload":{}})", "keySchema cannot be null.");
-    read_fails(*c, R"({"schema":{"type":"struct"},"payload":{}})", "Struct schema's \"fields\" argument is not an array.");
+    read_fails(*c, R"({"schema":{"type":"array","items":null},"payload":[]})",
+               "Array schema did not specify the element type");
+    read_fails(*c, R"({"schema":{"type":"map","values":{"type":"int8"}},"payload":{}})",
+               "Map schema did not specify the key type");
+    read_fails(*c, R"({"schema":{"type":"map","keys":{"type":"int8"}},"payload":{}})",
+               "Map schema did not specify the value type");
+    read_fails(*c, R"({"schema":{"type":"map","keys":null,"values":{"type":"int8"}},"payload":{}})",
+               "keySchema cannot be null.");
+    read_fails(*c, R"({"schema":{"type":"struct"},"payload":{}})",
+               "Struct schema's \"fields\" argument is not an array.");
     read_fails(*c, R"({"schema":{"type":"struct","fields":[{"type":"int8"}]},"payload":{}})",
                "Struct schema's field name not specified properly");
-    read_fails(*c, R"({"schema":{"type":"int8","parameters":{"a":1}},"payload":1})", "Schema parameters must have string values.");
-    read_fails(*c, R"({"schema":{"type":"boolean","default":null},"payload":true})", "Invalid null value for required BOOLEAN field");
-    CHECK_THROWS_AS(read_json(*c, R"({"schema":{"type":"struct","fields":[{"field":"a","type":"int8"},{"field":"a","type":"int8"}]},"payload":{}})"),
-                    data_error);
+    read_fails(*c, R"({"schema":{"type":"int8","parameters":{"a":1}},"payload":1})",
+               "Schema parameters must have string values.");
+    read_fails(*c, R"({"schema":{"type":"boolean","default":null},"payload":true})",
+               "Invalid null value for required BOOLEAN field");
+    CHECK_THROWS_AS(
+        read_json(
+            *c,
+            R"({"schema":{"type":"struct","fields":[{"field":"a","type":"int8"},{"field":"a","type":"int8"}]},"payload":{}})"),
+        data_error);
     CHECK_THROWS_AS(read_json(*c, R"({"schema":{"type":"int8","default":"x"},"payload":1})"), data_error);
 }
 
@@ -113,7 +124,8 @@ TEST_CASE("JsonConverter rejects payloads that do not match the schema") {
     read_fails(*c, R"({"schema":{"type":"int32"},"payload":null})", "Invalid null value for required INT32 field");
     read_fails(*c, R"({"schema":{"type":"struct","fields":[{"field":"a","type":"int8"}]},"payload":{}})",
                "Invalid null value for required INT8 field");
-    read_fails(*c, R"({"schema":{"type":"struct","fields":[]},"payload":[]})", "Structs should be encoded as JSON objects, but found ARRAY");
+    read_fails(*c, R"({"schema":{"type":"struct","fields":[]},"payload":[]})",
+               "Structs should be encoded as JSON objects, but found ARRAY");
     read_fails(*c, R"({"schema":{"type":"map","keys":{"type":"string"},"values":{"type":"int8"}},"payload":[]})",
                "Maps with string fields should be encoded as JSON objects, but found ARRAY");
     read_fails(*c, R"({"schema":{"type":"map","keys":{"type":"int8"},"values":{"type":"int8"}},"payload":{}})",
@@ -123,34 +135,43 @@ TEST_CASE("JsonConverter rejects payloads that do not match the schema") {
     read_fails(*c, R"({"schema":{"type":"map","keys":{"type":"int8"},"values":{"type":"int8"}},"payload":[[1]]})",
                "Found invalid map entry, expected length 2 but found :1");
     read_fails(*c, R"({"schema":{"type":"bytes"},"payload":"not base64!"})", "Invalid bytes field");
-    read_fails(*c, R"({"schema":{"type":"bytes","name":"org.apache.kafka.connect.data.Decimal","parameters":{"scale":"2"}},"payload":"***"})",
-               "Invalid bytes for Decimal field");
-    read_fails(*c, R"({"schema":{"type":"bytes","name":"org.apache.kafka.connect.data.Decimal","parameters":{"scale":"2"}},"payload":true})",
-               "Invalid type for Decimal, underlying representation should be numeric or bytes but was BOOLEAN");
+    read_fails(
+        *c,
+        R"({"schema":{"type":"bytes","name":"org.apache.kafka.connect.data.Decimal","parameters":{"scale":"2"}},"payload":"***"})",
+        "Invalid bytes for Decimal field");
+    read_fails(
+        *c,
+        R"({"schema":{"type":"bytes","name":"org.apache.kafka.connect.data.Decimal","parameters":{"scale":"2"}},"payload":true})",
+        "Invalid type for Decimal, underlying representation should be numeric or bytes but was BOOLEAN");
     read_fails(*c, R"({"schema":{"type":"int32","name":"org.apache.kafka.connect.data.Date"},"payload":"2024-01-01"})",
                "Invalid type for Date, underlying representation should be integer but was STRING");
     read_fails(*c, R"({"schema":{"type":"int32","name":"org.apache.kafka.connect.data.Time"},"payload":1.5})",
                "Invalid type for Time, underlying representation should be integer but was NUMBER");
     read_fails(*c, R"({"schema":{"type":"int64","name":"org.apache.kafka.connect.data.Timestamp"},"payload":1.5})",
                "Invalid type for Timestamp, underlying representation should be integral but was NUMBER");
-    read_fails(*c, R"({"schema":{"type":"int32"},"payload":"12"})", "INT32 values should be encoded as JSON numbers, but found STRING");
-    read_fails(*c, R"({"schema":{"type":"string"},"payload":12})", "STRING values should be encoded as JSON strings, but found NUMBER");
-    read_fails(*c, R"({"schema":{"type":"boolean"},"payload":0})", "BOOLEAN values should be encoded as JSON booleans, but found NUMBER");
+    read_fails(*c, R"({"schema":{"type":"int32"},"payload":"12"})",
+               "INT32 values should be encoded as JSON numbers, but found STRING");
+    read_fails(*c, R"({"schema":{"type":"string"},"payload":12})",
+               "STRING values should be encoded as JSON strings, but found NUMBER");
+    read_fails(*c, R"({"schema":{"type":"boolean"},"payload":0})",
+               "BOOLEAN values should be encoded as JSON booleans, but found NUMBER");
     read_fails(*c, R"({"schema":{"type":"array","items":{"type":"int8"}},"payload":{}})",
                "ARRAY values should be encoded as JSON arrays, but found OBJECT");
     CHECK_THROWS_AS(read_json(*c, R"({"schema":{"type":"int64"},"payload":1e30})"), data_error);
-    CHECK_THROWS_AS(read_json(*c, R"({"schema":{"type":"int32","name":"org.apache.kafka.connect.data.Time"},"payload":-1})"),
-                    data_error);
+    CHECK_THROWS_AS(
+        read_json(*c, R"({"schema":{"type":"int32","name":"org.apache.kafka.connect.data.Time"},"payload":-1})"),
+        data_error);
 }
 
 TEST_CASE("JsonConverter never crashes on truncated or corrupted input") {
     auto c = make_json_converter();
     const std::string text = write_json(
-        *c, schema_builder::struct_()
-                .field("a", schema_builder::array(schema::optional_float64()).build())
-                .field("b", schema_builder::map(schema::int32(), decimal_schema(2)).build())
-                .field("c", schema::bytes())
-                .build(),
+        *c,
+        schema_builder::struct_()
+            .field("a", schema_builder::array(schema::optional_float64()).build())
+            .field("b", schema_builder::map(schema::int32(), decimal_schema(2)).build())
+            .field("c", schema::bytes())
+            .build(),
         [] {
             struct_value s(schema_builder::struct_()
                                .field("a", schema_builder::array(schema::optional_float64()).build())
@@ -169,8 +190,7 @@ TEST_CASE("JsonConverter never crashes on truncated or corrupted input") {
             corrupted[i] = replacement;
             try {
                 read_json(*c, corrupted);
-            } catch (const data_error&) {
-            }
+            } catch (const data_error&) {}
         }
     }
 }
@@ -180,7 +200,8 @@ TEST_CASE("JsonConverter fails only with data_error on random input") {
     auto without = make_json_converter({{"schemas.enable", "false"}});
     std::mt19937 random(20240131);
     const std::string alphabet = "{}[]\":, 0123456789.-+eE\\abfnrtulsy\"\"schemapayloadtypeint32";
-    const std::string prefixes[] = {"", R"({"schema":)", R"({"schema":{"type":"struct","fields":[)", R"({"schema":null,"payload":)"};
+    const std::string prefixes[] = {"", R"({"schema":)", R"({"schema":{"type":"struct","fields":[)",
+                                    R"({"schema":null,"payload":)"};
     for (int round = 0; round < 3000; ++round) {
         std::string text = prefixes[random() % std::size(prefixes)];
         const std::size_t length = random() % 40;
@@ -190,15 +211,15 @@ TEST_CASE("JsonConverter fails only with data_error on random input") {
         for (json_converter* c : {with.get(), without.get()}) {
             try {
                 read_json(*c, text);
-            } catch (const data_error&) {
-            }
+            } catch (const data_error&) {}
         }
     }
 }
 
 TEST_CASE("JsonConverter configuration") {
     const config_def& def = json_converter().config();
-    for (const char* key : {"converter.type", "schemas.enable", "schemas.cache.size", "decimal.format", "replace.null.with.default"}) {
+    for (const char* key :
+         {"converter.type", "schemas.enable", "schemas.cache.size", "decimal.format", "replace.null.with.default"}) {
         CHECK(def.contains(key));
     }
     auto c = std::make_unique<json_converter>();

@@ -21,17 +21,29 @@ TEST_CASE("JsonConverter reads schema metadata like Kafka") {
           sv(schema::optional_boolean(), value()));
     CHECK(read_json(*c, R"({ "schema": { "type": "boolean", "default": true }, "payload": null })") ==
           sv(schema_builder::boolean().default_value(true).build(), true));
-    CHECK(read_json(*c, R"({ "schema": { "type": "boolean", "optional": false, "name": "bool", "version": 2, "doc": "the documentation", "parameters": { "foo": "bar" }}, "payload": true })") ==
-          sv(schema_builder::boolean().required().name("bool").version(2).doc("the documentation").parameter("foo", "bar").build(), true));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "boolean", "optional": false, "name": "bool", "version": 2, "doc": "the documentation", "parameters": { "foo": "bar" }}, "payload": true })") ==
+        sv(schema_builder::boolean()
+               .required()
+               .name("bool")
+               .version(2)
+               .doc("the documentation")
+               .parameter("foo", "bar")
+               .build(),
+           true));
 }
 
 TEST_CASE("JsonConverter reads primitives like Kafka") {
     auto c = make_json_converter();
     CHECK(read_json(*c, R"({ "schema": { "type": "boolean" }, "payload": false })") == sv(schema::boolean(), false));
     CHECK(read_json(*c, R"({ "schema": { "type": "int8" }, "payload": 12 })") == sv(schema::int8(), std::int8_t{12}));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int16" }, "payload": 12 })") == sv(schema::int16(), std::int16_t{12}));
+    CHECK(read_json(*c, R"({ "schema": { "type": "int16" }, "payload": 12 })") ==
+          sv(schema::int16(), std::int16_t{12}));
     CHECK(read_json(*c, R"({ "schema": { "type": "int32" }, "payload": 12 })") == sv(schema::int32(), 12));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int64" }, "payload": 12 })") == sv(schema::int64(), std::int64_t{12}));
+    CHECK(read_json(*c, R"({ "schema": { "type": "int64" }, "payload": 12 })") ==
+          sv(schema::int64(), std::int64_t{12}));
     CHECK(read_json(*c, R"({ "schema": { "type": "int64" }, "payload": 4398046511104 })") ==
           sv(schema::int64(), std::int64_t{4398046511104}));
     CHECK(read_json(*c, R"({ "schema": { "type": "float" }, "payload": 12.34 })") == sv(schema::float32(), 12.34f));
@@ -47,7 +59,8 @@ TEST_CASE("JsonConverter reads primitives like Kafka") {
 TEST_CASE("JsonConverter reads numbers with leading zeros, as Kafka's Jackson setup allows") {
     auto c = make_json_converter();
     CHECK(read_json(*c, R"({ "schema": { "type": "int8" }, "payload": 0012 })") == sv(schema::int8(), std::int8_t{12}));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int16" }, "payload": 000123 })") == sv(schema::int16(), std::int16_t{123}));
+    CHECK(read_json(*c, R"({ "schema": { "type": "int16" }, "payload": 000123 })") ==
+          sv(schema::int16(), std::int16_t{123}));
     CHECK(read_json(*c, R"({ "schema": { "type": "int32" }, "payload": 000012345 })") == sv(schema::int32(), 12345));
     CHECK(read_json(*c, R"({ "schema": { "type": "int64" }, "payload": 00000123456789 })") ==
           sv(schema::int64(), std::int64_t{123456789}));
@@ -65,22 +78,38 @@ TEST_CASE("JsonConverter reads arrays, maps and structs like Kafka") {
     auto c = make_json_converter();
     CHECK(read_json(*c, R"({ "schema": { "type": "array", "items": { "type" : "int32" } }, "payload": [1, 2, 3] })") ==
           sv(schema_builder::array(schema::int32()).build(), value_array{1, 2, 3}));
-    CHECK(read_json(*c, R"({ "schema": { "type": "map", "keys": { "type" : "string" }, "values": { "type" : "int32" } }, "payload": { "key1": 12, "key2": 15} })") ==
-          sv(schema_builder::map(schema::string(), schema::int32()).build(), value_map{{"key1", 12}, {"key2", 15}}));
-    CHECK(read_json(*c, R"({ "schema": { "type": "map", "keys": { "type" : "int32" }, "values": { "type" : "int32" } }, "payload": [ [1, 12], [2, 15] ] })") ==
-          sv(schema_builder::map(schema::int32(), schema::int32()).build(), value_map{{1, 12}, {2, 15}}));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "map", "keys": { "type" : "string" }, "values": { "type" : "int32" } }, "payload": { "key1": 12, "key2": 15} })") ==
+        sv(schema_builder::map(schema::string(), schema::int32()).build(), value_map{{"key1", 12}, {"key2", 15}}));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "map", "keys": { "type" : "int32" }, "values": { "type" : "int32" } }, "payload": [ [1, 12], [2, 15] ] })") ==
+        sv(schema_builder::map(schema::int32(), schema::int32()).build(), value_map{{1, 12}, {2, 15}}));
 
-    const schema_ptr s = schema_builder::struct_().field("field1", schema::boolean()).field("field2", schema::string()).build();
+    const schema_ptr s =
+        schema_builder::struct_().field("field1", schema::boolean()).field("field2", schema::string()).build();
     struct_value expected(s);
     expected.put("field1", true).put("field2", "string");
-    CHECK(read_json(*c, R"({ "schema": { "type": "struct", "fields": [{ "field": "field1", "type": "boolean" }, { "field": "field2", "type": "string" }] }, "payload": { "field1": true, "field2": "string" } })") ==
-          sv(s, expected));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "struct", "fields": [{ "field": "field1", "type": "boolean" }, { "field": "field2", "type": "string" }] }, "payload": { "field1": true, "field2": "string" } })") ==
+        sv(s, expected));
 
-    const schema_ptr opt = schema_builder::struct_().field("optional", schema::optional_string()).field("required", schema::string()).build();
+    const schema_ptr opt = schema_builder::struct_()
+                               .field("optional", schema::optional_string())
+                               .field("required", schema::string())
+                               .build();
     struct_value with_optional(opt);
     with_optional.put("required", "required");
-    CHECK(read_json(*c, R"({ "schema": { "type": "struct", "fields": [{ "field":"optional", "type": "string", "optional": true }, {  "field": "required", "type": "string" }] }, "payload": { "required": "required" } })") ==
-          sv(opt, with_optional));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "struct", "fields": [{ "field":"optional", "type": "string", "optional": true }, {  "field": "required", "type": "string" }] }, "payload": { "required": "required" } })") ==
+        sv(opt, with_optional));
 }
 
 TEST_CASE("JsonConverter reads Kafka's null and empty input") {
@@ -123,17 +152,27 @@ TEST_CASE("JsonConverter reads decimals in both formats") {
           sv(decimal_builder(2).optional().build(), value()));
     CHECK(read_json(*c, "{ \"schema\": {" + decimal_schema_json + ", \"default\": \"AJw=\" }, \"payload\": null }") ==
           sv(decimal_builder(2).default_value(decimal(156, 2)).build(), decimal(156, 2)));
-    CHECK(read_json(*c, "{ \"schema\": {" + decimal_schema_json + ", \"optional\": true, \"default\": \"AJw=\" }, \"payload\": null }") ==
+    CHECK(read_json(*c, "{ \"schema\": {" + decimal_schema_json +
+                            ", \"optional\": true, \"default\": \"AJw=\" }, \"payload\": null }") ==
           sv(decimal_builder(2).optional().default_value(decimal(156, 2)).build(), decimal(156, 2)));
     // Numeric payloads are read whatever decimal.format says, keeping the text's scale.
     CHECK(read_json(*c, "{ \"schema\": {" + decimal_schema_json + "}, \"payload\": 1.56 }") ==
           sv(decimal_schema(2), decimal(156, 2)));
-    CHECK(read_json(*c, R"({ "schema": { "type": "bytes", "name": "org.apache.kafka.connect.data.Decimal", "version": 1, "parameters": { "scale": "4" } }, "payload": 1.5600 })") ==
-          sv(decimal_schema(4), decimal(15600, 4)));
-    CHECK(read_json(*c, R"({ "schema": { "type": "bytes", "name": "org.apache.kafka.connect.data.Decimal", "version": 1, "parameters": { "scale": "17" } }, "payload": 1.23456789123456789 })") ==
-          sv(decimal_schema(17), decimal::parse("1.23456789123456789")));
-    CHECK(read_json(*c, R"({ "schema": { "type": "bytes", "name": "org.apache.kafka.connect.data.Decimal", "version": 1, "parameters": { "scale": "0" } }, "payload": 123456789012345678901234567890 })") ==
-          sv(decimal_schema(0), decimal::parse("123456789012345678901234567890")));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "bytes", "name": "org.apache.kafka.connect.data.Decimal", "version": 1, "parameters": { "scale": "4" } }, "payload": 1.5600 })") ==
+        sv(decimal_schema(4), decimal(15600, 4)));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "bytes", "name": "org.apache.kafka.connect.data.Decimal", "version": 1, "parameters": { "scale": "17" } }, "payload": 1.23456789123456789 })") ==
+        sv(decimal_schema(17), decimal::parse("1.23456789123456789")));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "bytes", "name": "org.apache.kafka.connect.data.Decimal", "version": 1, "parameters": { "scale": "0" } }, "payload": 123456789012345678901234567890 })") ==
+        sv(decimal_schema(0), decimal::parse("123456789012345678901234567890")));
 }
 
 TEST_CASE("JsonConverter reads schema parameters in their written order") {
@@ -142,14 +181,16 @@ TEST_CASE("JsonConverter reads schema parameters in their written order") {
         R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2","connect.decimal.precision":"10"}},"payload":"AJw="})";
     const auto read = read_json(*c, text);
     REQUIRE(read.schema);
-    CHECK(std::vector<schema_parameters::value_type>(read.schema->parameters().begin(), read.schema->parameters().end()) ==
+    CHECK(std::vector<schema_parameters::value_type>(read.schema->parameters().begin(),
+                                                     read.schema->parameters().end()) ==
           std::vector<schema_parameters::value_type>{{"scale", "2"}, {"connect.decimal.precision", "10"}});
     CHECK(read == sv(decimal_builder(2).parameter("connect.decimal.precision", "10").build(), decimal(156, 2)));
     // Written back byte for byte, also by a converter that has not cached the schema.
     CHECK(write_json(*c, read.schema, read.val) == text);
     CHECK(write_json(*make_json_converter(), read.schema, read.val) == text);
 
-    const auto zyx = read_json(*c, R"({"schema":{"type":"string","parameters":{"z":"1","y":"2","x":"3"}},"payload":"v"})");
+    const auto zyx =
+        read_json(*c, R"({"schema":{"type":"string","parameters":{"z":"1","y":"2","x":"3"}},"payload":"v"})");
     REQUIRE(zyx.schema);
     CHECK(write_json(*make_json_converter(), zyx.schema, zyx.val) ==
           R"({"schema":{"type":"string","optional":false,"parameters":{"z":"1","y":"2","x":"3"}},"payload":"v"})");
@@ -163,7 +204,8 @@ TEST_CASE("JsonConverter reads an empty parameters object as no parameters, like
     REQUIRE(read.schema);
     CHECK_FALSE(read.schema->has_parameters());
     CHECK(read == sv(schema::optional_string(), "v"));
-    CHECK(write_json(*make_json_converter(), read.schema, read.val) == R"({"schema":{"type":"string","optional":true},"payload":"v"})");
+    CHECK(write_json(*make_json_converter(), read.schema, read.val) ==
+          R"({"schema":{"type":"string","optional":true},"payload":"v"})");
 
     const auto none = read_json(*c, R"({"schema":{"type":"string","optional":true},"payload":"v"})");
     REQUIRE(none.schema);
@@ -172,20 +214,41 @@ TEST_CASE("JsonConverter reads an empty parameters object as no parameters, like
 
 TEST_CASE("JsonConverter reads Date, Time and Timestamp like Kafka") {
     auto c = make_json_converter();
-    CHECK(read_json(*c, R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Date", "version": 1 }, "payload": 10000 })") ==
-          sv(date_schema(), date(10000)));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Date", "version": 1, "optional": true }, "payload": null })") ==
-          sv(date_builder().optional().build(), value()));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Date", "version": 1, "default": 0 }, "payload": null })") ==
-          sv(date_builder().default_value(date(0)).build(), date(0)));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Time", "version": 1 }, "payload": 14400000 })") ==
-          sv(time_schema(), time_of_day(14400000)));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Time", "version": 1, "optional": true, "default": 0 }, "payload": null })") ==
-          sv(time_builder().optional().default_value(time_of_day(0)).build(), time_of_day(0)));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int64", "name": "org.apache.kafka.connect.data.Timestamp", "version": 1 }, "payload": 4000000000 })") ==
-          sv(timestamp_schema(), timestamp(std::int64_t{4000000000})));
-    CHECK(read_json(*c, R"({ "schema": { "type": "int64", "name": "org.apache.kafka.connect.data.Timestamp", "version": 1,  "optional": true, "default": 42 }, "payload": null })") ==
-          sv(timestamp_builder().optional().default_value(timestamp(42)).build(), timestamp(42)));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Date", "version": 1 }, "payload": 10000 })") ==
+        sv(date_schema(), date(10000)));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Date", "version": 1, "optional": true }, "payload": null })") ==
+        sv(date_builder().optional().build(), value()));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Date", "version": 1, "default": 0 }, "payload": null })") ==
+        sv(date_builder().default_value(date(0)).build(), date(0)));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Time", "version": 1 }, "payload": 14400000 })") ==
+        sv(time_schema(), time_of_day(14400000)));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "int32", "name": "org.apache.kafka.connect.data.Time", "version": 1, "optional": true, "default": 0 }, "payload": null })") ==
+        sv(time_builder().optional().default_value(time_of_day(0)).build(), time_of_day(0)));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "int64", "name": "org.apache.kafka.connect.data.Timestamp", "version": 1 }, "payload": 4000000000 })") ==
+        sv(timestamp_schema(), timestamp(std::int64_t{4000000000})));
+    CHECK(
+        read_json(
+            *c,
+            R"({ "schema": { "type": "int64", "name": "org.apache.kafka.connect.data.Timestamp", "version": 1,  "optional": true, "default": 42 }, "payload": null })") ==
+        sv(timestamp_builder().optional().default_value(timestamp(42)).build(), timestamp(42)));
 }
 
 TEST_CASE("JsonConverter reads nulls as defaults when configured") {

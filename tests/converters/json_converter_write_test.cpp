@@ -13,26 +13,38 @@ using namespace copycat::converters::testing;
 
 TEST_CASE("JsonConverter writes schema metadata like Kafka") {
     auto c = make_json_converter();
-    CHECK(write_json(*c, schema::boolean(), true) == R"({"schema":{"type":"boolean","optional":false},"payload":true})");
+    CHECK(write_json(*c, schema::boolean(), true) ==
+          R"({"schema":{"type":"boolean","optional":false},"payload":true})");
     CHECK(write_json(*c, schema::optional_boolean(), value()) ==
           R"({"schema":{"type":"boolean","optional":true},"payload":null})");
     CHECK(write_json(*c, schema_builder::boolean().default_value(true).build(), true) ==
           R"({"schema":{"type":"boolean","optional":false,"default":true},"payload":true})");
-    CHECK(write_json(*c,
-                     schema_builder::boolean().required().name("bool").version(3).doc("the documentation").parameter("foo", "bar").build(),
-                     true) ==
-          R"({"schema":{"type":"boolean","optional":false,"name":"bool","version":3,"doc":"the documentation","parameters":{"foo":"bar"}},"payload":true})");
+    CHECK(
+        write_json(*c,
+                   schema_builder::boolean()
+                       .required()
+                       .name("bool")
+                       .version(3)
+                       .doc("the documentation")
+                       .parameter("foo", "bar")
+                       .build(),
+                   true) ==
+        R"({"schema":{"type":"boolean","optional":false,"name":"bool","version":3,"doc":"the documentation","parameters":{"foo":"bar"}},"payload":true})");
 }
 
 TEST_CASE("JsonConverter writes primitives like Kafka") {
     auto c = make_json_converter();
-    CHECK(write_json(*c, schema::int8(), std::int8_t{12}) == R"({"schema":{"type":"int8","optional":false},"payload":12})");
-    CHECK(write_json(*c, schema::int16(), std::int16_t{12}) == R"({"schema":{"type":"int16","optional":false},"payload":12})");
+    CHECK(write_json(*c, schema::int8(), std::int8_t{12}) ==
+          R"({"schema":{"type":"int8","optional":false},"payload":12})");
+    CHECK(write_json(*c, schema::int16(), std::int16_t{12}) ==
+          R"({"schema":{"type":"int16","optional":false},"payload":12})");
     CHECK(write_json(*c, schema::int32(), 12) == R"({"schema":{"type":"int32","optional":false},"payload":12})");
     CHECK(write_json(*c, schema::int64(), std::int64_t{4398046511104}) ==
           R"({"schema":{"type":"int64","optional":false},"payload":4398046511104})");
-    CHECK(write_json(*c, schema::float32(), 12.34f) == R"({"schema":{"type":"float","optional":false},"payload":12.34})");
-    CHECK(write_json(*c, schema::float64(), 12.34) == R"({"schema":{"type":"double","optional":false},"payload":12.34})");
+    CHECK(write_json(*c, schema::float32(), 12.34f) ==
+          R"({"schema":{"type":"float","optional":false},"payload":12.34})");
+    CHECK(write_json(*c, schema::float64(), 12.34) ==
+          R"({"schema":{"type":"double","optional":false},"payload":12.34})");
     CHECK(write_json(*c, schema::bytes(), bytes{'t', 'e', 's', 't', '-', 's', 't', 'r', 'i', 'n', 'g'}) ==
           R"({"schema":{"type":"bytes","optional":false},"payload":"dGVzdC1zdHJpbmc="})");
     CHECK(write_json(*c, schema::string(), "test-string") ==
@@ -63,13 +75,16 @@ TEST_CASE("JsonConverter escapes strings as Jackson does") {
 
 TEST_CASE("JsonConverter writes arrays, maps and structs like Kafka") {
     auto c = make_json_converter();
-    CHECK(write_json(*c, schema_builder::array(schema::int32()).build(), value_array{1, 2, 3}) ==
-          R"({"schema":{"type":"array","items":{"type":"int32","optional":false},"optional":false},"payload":[1,2,3]})");
-    CHECK(write_json(*c, schema_builder::map(schema::string(), schema::int32()).build(),
-                     value_map{{"key1", 12}, {"key2", 15}}) ==
-          R"({"schema":{"type":"map","keys":{"type":"string","optional":false},"values":{"type":"int32","optional":false},"optional":false},"payload":{"key1":12,"key2":15}})");
-    CHECK(write_json(*c, schema_builder::map(schema::int32(), schema::int32()).build(), value_map{{1, 12}, {2, 15}}) ==
-          R"({"schema":{"type":"map","keys":{"type":"int32","optional":false},"values":{"type":"int32","optional":false},"optional":false},"payload":[[1,12],[2,15]]})");
+    CHECK(
+        write_json(*c, schema_builder::array(schema::int32()).build(), value_array{1, 2, 3}) ==
+        R"({"schema":{"type":"array","items":{"type":"int32","optional":false},"optional":false},"payload":[1,2,3]})");
+    CHECK(
+        write_json(*c, schema_builder::map(schema::string(), schema::int32()).build(),
+                   value_map{{"key1", 12}, {"key2", 15}}) ==
+        R"({"schema":{"type":"map","keys":{"type":"string","optional":false},"values":{"type":"int32","optional":false},"optional":false},"payload":{"key1":12,"key2":15}})");
+    CHECK(
+        write_json(*c, schema_builder::map(schema::int32(), schema::int32()).build(), value_map{{1, 12}, {2, 15}}) ==
+        R"({"schema":{"type":"map","keys":{"type":"int32","optional":false},"values":{"type":"int32","optional":false},"optional":false},"payload":[[1,12],[2,15]]})");
 
     const schema_ptr s = schema_builder::struct_()
                              .field("field1", schema::boolean())
@@ -79,8 +94,9 @@ TEST_CASE("JsonConverter writes arrays, maps and structs like Kafka") {
                              .build();
     struct_value input(s);
     input.put("field1", true).put("field2", "string2").put("field3", "string3").put("field4", false);
-    CHECK(write_json(*c, s, input) ==
-          R"({"schema":{"type":"struct","fields":[{"type":"boolean","optional":false,"field":"field1"},{"type":"string","optional":false,"field":"field2"},{"type":"string","optional":false,"field":"field3"},{"type":"boolean","optional":false,"field":"field4"}],"optional":false},"payload":{"field1":true,"field2":"string2","field3":"string3","field4":false}})");
+    CHECK(
+        write_json(*c, s, input) ==
+        R"({"schema":{"type":"struct","fields":[{"type":"boolean","optional":false,"field":"field1"},{"type":"string","optional":false,"field":"field2"},{"type":"string","optional":false,"field":"field3"},{"type":"boolean","optional":false,"field":"field4"}],"optional":false},"payload":{"field1":true,"field2":"string2","field3":"string3","field4":false}})");
 }
 
 TEST_CASE("JsonConverter accepts a struct whose schema is equal but not the same object") {
@@ -89,50 +105,64 @@ TEST_CASE("JsonConverter accepts a struct whose schema is equal but not the same
     const schema_ptr s = make();
     struct_value input(make());
     input.put("field1", true);
-    CHECK(write_json(*c, s, input) ==
-          R"({"schema":{"type":"struct","fields":[{"type":"boolean","optional":false,"field":"field1"}],"optional":false},"payload":{"field1":true}})");
+    CHECK(
+        write_json(*c, s, input) ==
+        R"({"schema":{"type":"struct","fields":[{"type":"boolean","optional":false,"field":"field1"}],"optional":false},"payload":{"field1":true}})");
 }
 
 TEST_CASE("JsonConverter writes nested containers") {
     auto c = make_json_converter();
-    const schema_ptr point = schema_builder::struct_().name("point").field("x", schema::int32()).field("y", schema::optional_int32()).optional().build();
-    const schema_ptr s = schema_builder::struct_()
-                             .field("points", schema_builder::array(point).build())
-                             .field("tags", schema_builder::map(schema::string(), schema::optional_string()).optional().build())
-                             .field("best", point)
-                             .build();
+    const schema_ptr point = schema_builder::struct_()
+                                 .name("point")
+                                 .field("x", schema::int32())
+                                 .field("y", schema::optional_int32())
+                                 .optional()
+                                 .build();
+    const schema_ptr s =
+        schema_builder::struct_()
+            .field("points", schema_builder::array(point).build())
+            .field("tags", schema_builder::map(schema::string(), schema::optional_string()).optional().build())
+            .field("best", point)
+            .build();
     struct_value p(point);
     p.put("x", 1);
     struct_value root(s);
     root.put("points", value_array{value(p), value()}).put("tags", value_map{{"a", "b"}, {"c", value()}});
-    CHECK(write_json(*c, s, root) ==
-          R"({"schema":{"type":"struct","fields":[)"
-          R"({"type":"array","items":{"type":"struct","fields":[{"type":"int32","optional":false,"field":"x"},{"type":"int32","optional":true,"field":"y"}],"optional":true,"name":"point"},"optional":false,"field":"points"},)"
-          R"({"type":"map","keys":{"type":"string","optional":false},"values":{"type":"string","optional":true},"optional":true,"field":"tags"},)"
-          R"({"type":"struct","fields":[{"type":"int32","optional":false,"field":"x"},{"type":"int32","optional":true,"field":"y"}],"optional":true,"name":"point","field":"best"}],"optional":false},)"
-          R"("payload":{"points":[{"x":1,"y":null},null],"tags":{"a":"b","c":null},"best":null}})");
+    CHECK(
+        write_json(*c, s, root) ==
+        R"({"schema":{"type":"struct","fields":[)"
+        R"({"type":"array","items":{"type":"struct","fields":[{"type":"int32","optional":false,"field":"x"},{"type":"int32","optional":true,"field":"y"}],"optional":true,"name":"point"},"optional":false,"field":"points"},)"
+        R"({"type":"map","keys":{"type":"string","optional":false},"values":{"type":"string","optional":true},"optional":true,"field":"tags"},)"
+        R"({"type":"struct","fields":[{"type":"int32","optional":false,"field":"x"},{"type":"int32","optional":true,"field":"y"}],"optional":true,"name":"point","field":"best"}],"optional":false},)"
+        R"("payload":{"points":[{"x":1,"y":null},null],"tags":{"a":"b","c":null},"best":null}})");
 }
 
 TEST_CASE("JsonConverter writes logical types like Kafka") {
     auto c = make_json_converter();
-    CHECK(write_json(*c, decimal_schema(2), decimal(156, 2)) ==
-          R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2"}},"payload":"AJw="})");
-    CHECK(write_json(*c, date_schema(), date(10000)) ==
-          R"({"schema":{"type":"int32","optional":false,"name":"org.apache.kafka.connect.data.Date","version":1},"payload":10000})");
-    CHECK(write_json(*c, time_schema(), time_of_day(14400000)) ==
-          R"({"schema":{"type":"int32","optional":false,"name":"org.apache.kafka.connect.data.Time","version":1},"payload":14400000})");
-    CHECK(write_json(*c, timestamp_schema(), timestamp(std::int64_t{4000000000})) ==
-          R"({"schema":{"type":"int64","optional":false,"name":"org.apache.kafka.connect.data.Timestamp","version":1},"payload":4000000000})");
-    CHECK(write_json(*c, decimal_builder(2).optional().default_value(decimal(156, 2)).build(), value()) ==
-          R"({"schema":{"type":"bytes","optional":true,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2"},"default":"AJw="},"payload":"AJw="})");
+    CHECK(
+        write_json(*c, decimal_schema(2), decimal(156, 2)) ==
+        R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2"}},"payload":"AJw="})");
+    CHECK(
+        write_json(*c, date_schema(), date(10000)) ==
+        R"({"schema":{"type":"int32","optional":false,"name":"org.apache.kafka.connect.data.Date","version":1},"payload":10000})");
+    CHECK(
+        write_json(*c, time_schema(), time_of_day(14400000)) ==
+        R"({"schema":{"type":"int32","optional":false,"name":"org.apache.kafka.connect.data.Time","version":1},"payload":14400000})");
+    CHECK(
+        write_json(*c, timestamp_schema(), timestamp(std::int64_t{4000000000})) ==
+        R"({"schema":{"type":"int64","optional":false,"name":"org.apache.kafka.connect.data.Timestamp","version":1},"payload":4000000000})");
+    CHECK(
+        write_json(*c, decimal_builder(2).optional().default_value(decimal(156, 2)).build(), value()) ==
+        R"({"schema":{"type":"bytes","optional":true,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2"},"default":"AJw="},"payload":"AJw="})");
 }
 
 TEST_CASE("JsonConverter writes schema parameters in their insertion order") {
     auto c = make_json_converter();
     // Debezium's Decimal: Kafka's Decimal.builder adds "scale", Debezium then its precision.
     const auto dec = decimal_builder(2).parameter("connect.decimal.precision", "10").build();
-    CHECK(write_json(*c, dec, decimal(156, 2)) ==
-          R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2","connect.decimal.precision":"10"}},"payload":"AJw="})");
+    CHECK(
+        write_json(*c, dec, decimal(156, 2)) ==
+        R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2","connect.decimal.precision":"10"}},"payload":"AJw="})");
     const auto zyx = schema_builder::string().parameter("z", "1").parameter("y", "2").parameter("x", "3").build();
     CHECK(write_json(*c, zyx, "v") ==
           R"({"schema":{"type":"string","optional":false,"parameters":{"z":"1","y":"2","x":"3"}},"payload":"v"})");
@@ -144,7 +174,8 @@ TEST_CASE("JsonConverter writes schema parameters in their insertion order") {
 
 TEST_CASE("JsonConverter writes an empty parameter map as {} and no parameters not at all") {
     auto c = make_json_converter();
-    CHECK(write_json(*c, schema_builder::int32().build(), 1) == R"({"schema":{"type":"int32","optional":false},"payload":1})");
+    CHECK(write_json(*c, schema_builder::int32().build(), 1) ==
+          R"({"schema":{"type":"int32","optional":false},"payload":1})");
     // SchemaBuilder.parameters with an empty map adds no parameter map.
     CHECK(write_json(*c, schema_builder::int64().parameters(schema_parameters{}).build(), std::int64_t{1}) ==
           R"({"schema":{"type":"int64","optional":false},"payload":1})");
@@ -154,8 +185,9 @@ TEST_CASE("JsonConverter writes an empty parameter map as {} and no parameters n
     const auto st = schema_builder::struct_().field("f", empty).build();
     struct_value sv(st);
     sv.put("f", "v");
-    CHECK(write_json(*c, st, sv) ==
-          R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"name":"n","parameters":{},"field":"f"}],"optional":false},"payload":{"f":"v"}})");
+    CHECK(
+        write_json(*c, st, sv) ==
+        R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"name":"n","parameters":{},"field":"f"}],"optional":false},"payload":{"f":"v"}})");
 }
 
 TEST_CASE("JsonConverter shares cached schema text between schemas equal up to parameter order, like Kafka") {
@@ -164,19 +196,24 @@ TEST_CASE("JsonConverter shares cached schema text between schemas equal up to p
     auto c = make_json_converter();
     const auto ab = schema_builder::string().parameter("a", "1").parameter("b", "2").build();
     const auto ba = schema_builder::string().parameter("b", "2").parameter("a", "1").build();
-    CHECK(write_json(*c, ab, "v") == R"({"schema":{"type":"string","optional":false,"parameters":{"a":"1","b":"2"}},"payload":"v"})");
-    CHECK(write_json(*c, ba, "v") == R"({"schema":{"type":"string","optional":false,"parameters":{"a":"1","b":"2"}},"payload":"v"})");
+    CHECK(write_json(*c, ab, "v") ==
+          R"({"schema":{"type":"string","optional":false,"parameters":{"a":"1","b":"2"}},"payload":"v"})");
+    CHECK(write_json(*c, ba, "v") ==
+          R"({"schema":{"type":"string","optional":false,"parameters":{"a":"1","b":"2"}},"payload":"v"})");
     CHECK(c->from_connect_schema_cache_size() == 1);
     auto fresh = make_json_converter();
-    CHECK(write_json(*fresh, ba, "v") == R"({"schema":{"type":"string","optional":false,"parameters":{"b":"2","a":"1"}},"payload":"v"})");
+    CHECK(write_json(*fresh, ba, "v") ==
+          R"({"schema":{"type":"string","optional":false,"parameters":{"b":"2","a":"1"}},"payload":"v"})");
 }
 
 TEST_CASE("JsonConverter writes NUMERIC decimals as BigDecimal.toString") {
     auto c = make_json_converter({{"decimal.format", "NUMERIC"}});
-    CHECK(write_json(*c, decimal_schema(2), decimal(156, 2)) ==
-          R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2"}},"payload":1.56})");
-    CHECK(write_json(*c, decimal_schema(4), decimal(15600, 4)) ==
-          R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"4"}},"payload":1.5600})");
+    CHECK(
+        write_json(*c, decimal_schema(2), decimal(156, 2)) ==
+        R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"2"}},"payload":1.56})");
+    CHECK(
+        write_json(*c, decimal_schema(4), decimal(15600, 4)) ==
+        R"({"schema":{"type":"bytes","optional":false,"name":"org.apache.kafka.connect.data.Decimal","version":1,"parameters":{"scale":"4"}},"payload":1.5600})");
     auto plain = make_json_converter({{"decimal.format", "numeric"}, {"schemas.enable", "false"}});
     CHECK(write_json(*plain, decimal_schema(10), decimal(-123, 10)) == "-1.23E-8");
     CHECK(write_json(*plain, decimal_schema(0), decimal::parse("123456789012345678901234567890")) ==
@@ -193,7 +230,8 @@ TEST_CASE("JsonConverter writes schemaless values like Kafka") {
     CHECK(write_json(*c, nullptr, value_map{{"string", 12}, {52, "string"}, {false, true}}) ==
           R"({"schema":null,"payload":[["string",12],[52,"string"],[false,true]]})");
     CHECK(write_json(*c, nullptr, bytes{0x00, 0x9C}) == R"({"schema":null,"payload":"AJw="})");
-    CHECK(write_json(*c, nullptr, value_array{value(), std::int64_t{-1}, 1.5f}) == R"({"schema":null,"payload":[null,-1,1.5]})");
+    CHECK(write_json(*c, nullptr, value_array{value(), std::int64_t{-1}, 1.5f}) ==
+          R"({"schema":null,"payload":[null,-1,1.5]})");
 
     auto plain = make_json_converter({{"schemas.enable", "false"}}, true);
     CHECK(write_json(*plain, nullptr, true) == "true");
@@ -216,18 +254,21 @@ TEST_CASE("JsonConverter replaces nulls with defaults when configured") {
     auto replace = make_json_converter({{"replace.null.with.default", "true"}});
     CHECK(write_json(*replace, s, value()) ==
           R"({"schema":{"type":"string","optional":true,"default":"default"},"payload":"default"})");
-    CHECK(write_json(*replace, st, struct_value(st)) ==
-          R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"default":"default","field":"field1"}],"optional":false},"payload":{"field1":"default"}})");
+    CHECK(
+        write_json(*replace, st, struct_value(st)) ==
+        R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"default":"default","field":"field1"}],"optional":false},"payload":{"field1":"default"}})");
 
     auto keep = make_json_converter({{"replace.null.with.default", "false"}});
     CHECK(write_json(*keep, s, value()) ==
           R"({"schema":{"type":"string","optional":true,"default":"default"},"payload":null})");
-    CHECK(write_json(*keep, st, struct_value(st)) ==
-          R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"default":"default","field":"field1"}],"optional":false},"payload":{"field1":null}})");
+    CHECK(
+        write_json(*keep, st, struct_value(st)) ==
+        R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"default":"default","field":"field1"}],"optional":false},"payload":{"field1":null}})");
     struct_value set(st);
     set.put("field1", "default");
-    CHECK(write_json(*keep, st, set) ==
-          R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"default":"default","field":"field1"}],"optional":false},"payload":{"field1":"default"}})");
+    CHECK(
+        write_json(*keep, st, set) ==
+        R"({"schema":{"type":"struct","fields":[{"type":"string","optional":true,"default":"default","field":"field1"}],"optional":false},"payload":{"field1":"default"}})");
 }
 
 TEST_CASE("JsonConverter refuses values that do not match their schema") {
@@ -240,7 +281,8 @@ TEST_CASE("JsonConverter refuses values that do not match their schema") {
     fails(schema::float64(), true, "Invalid type for FLOAT64: class java.lang.Boolean");
     fails(schema::int32(), std::int64_t{1}, "Invalid type for INT32: class java.lang.Long");
     fails(schema::bytes(), "x", "Invalid type for bytes type: class java.lang.String");
-    fails(schema::string(), value(), "Conversion error: null value for field that is required and has no default value");
+    fails(schema::string(), value(),
+          "Conversion error: null value for field that is required and has no default value");
     fails(nullptr, decimal(156, 2), "Java class class java.math.BigDecimal does not have corresponding schema type.");
     fails(nullptr, date(1), "Java class class java.util.Date does not have corresponding schema type.");
     fails(decimal_schema(2), 1, "Invalid type for Decimal, expected BigDecimal but was class java.lang.Integer");
@@ -271,12 +313,14 @@ TEST_CASE("JsonConverter caches the JSON of schemas it writes") {
     write_json(*small, schema::int8(), std::int8_t{1});
     write_json(*small, schema::int16(), std::int16_t{1});
     CHECK(small->from_connect_schema_cache_size() == 1);
-    CHECK(write_json(*small, schema::int8(), std::int8_t{1}) == R"({"schema":{"type":"int8","optional":false},"payload":1})");
+    CHECK(write_json(*small, schema::int8(), std::int8_t{1}) ==
+          R"({"schema":{"type":"int8","optional":false},"payload":1})");
 }
 
 TEST_CASE("JsonConverter writes headers like data") {
     auto c = make_json_converter();
     const auto out = c->from_connect_header("topic", "headerName", schema::string(), "test-string");
     REQUIRE(out);
-    CHECK(std::string(out->begin(), out->end()) == R"({"schema":{"type":"string","optional":false},"payload":"test-string"})");
+    CHECK(std::string(out->begin(), out->end()) ==
+          R"({"schema":{"type":"string","optional":false},"payload":"test-string"})");
 }

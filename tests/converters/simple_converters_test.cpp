@@ -97,8 +97,9 @@ TEST_CASE("ByteArrayConverter passes bytes through") {
     headers h;
     CHECK_THROWS_MATCHES(c.from_connect_data("t", h, schema::int32(), 1), data_error,
                          Catch::Message("Invalid schema type for ByteArrayConverter: INT32"));
-    CHECK_THROWS_MATCHES(c.from_connect_data("t", h, nullptr, "x"), data_error,
-                         Catch::Message("ByteArrayConverter is not compatible with objects of type class java.lang.String"));
+    CHECK_THROWS_MATCHES(
+        c.from_connect_data("t", h, nullptr, "x"), data_error,
+        Catch::Message("ByteArrayConverter is not compatible with objects of type class java.lang.String"));
     CHECK_THROWS_AS(c.from_connect_data("t", h, decimal_schema(2), decimal(1, 2)), data_error);
 }
 
@@ -133,10 +134,12 @@ TEST_CASE("Number converters refuse other types and lengths with Kafka's message
     const headers none;
     CHECK_THROWS_MATCHES(ints->from_connect_data("t", h, nullptr, std::int64_t{1}), data_error,
                          Catch::Message("Failed to serialize to integer (was class java.lang.Long): "));
-    CHECK_THROWS_MATCHES(ints->to_connect_data("t", none, bytes_view(bytes{1, 2, 3})), data_error,
-                         Catch::Message("Failed to deserialize integer: Size of data received by IntegerDeserializer is not 4"));
-    CHECK_THROWS_MATCHES(doubles->to_connect_data("t", none, bytes_view(bytes{})), data_error,
-                         Catch::Message("Failed to deserialize double: Size of data received by Deserializer is not 8"));
+    CHECK_THROWS_MATCHES(
+        ints->to_connect_data("t", none, bytes_view(bytes{1, 2, 3})), data_error,
+        Catch::Message("Failed to deserialize integer: Size of data received by IntegerDeserializer is not 4"));
+    CHECK_THROWS_MATCHES(
+        doubles->to_connect_data("t", none, bytes_view(bytes{})), data_error,
+        Catch::Message("Failed to deserialize double: Size of data received by Deserializer is not 8"));
     CHECK_THROWS_AS(ints->configure({{"converter.type", "sideways"}}), config_error);
     CHECK_NOTHROW(ints->configure({}, true));
 }
@@ -154,12 +157,15 @@ TEST_CASE("BooleanConverter writes one byte") {
     const headers none;
     CHECK_THROWS_MATCHES(c.from_connect_data("t", h, schema::string(), "x"), data_error,
                          Catch::Message("Invalid schema type for BooleanConverter: STRING"));
-    CHECK_THROWS_MATCHES(c.from_connect_data("t", h, nullptr, 1), data_error,
-                         Catch::Message("BooleanConverter is not compatible with objects of type class java.lang.Integer"));
-    CHECK_THROWS_MATCHES(c.to_connect_data("t", none, bytes_view(bytes{2})), data_error,
-                         Catch::Message("Failed to deserialize boolean: Unexpected byte received by BooleanDeserializer: 2"));
-    CHECK_THROWS_MATCHES(c.to_connect_data("t", none, bytes_view(bytes{1, 0})), data_error,
-                         Catch::Message("Failed to deserialize boolean: Size of data received by BooleanDeserializer is not 1"));
+    CHECK_THROWS_MATCHES(
+        c.from_connect_data("t", h, nullptr, 1), data_error,
+        Catch::Message("BooleanConverter is not compatible with objects of type class java.lang.Integer"));
+    CHECK_THROWS_MATCHES(
+        c.to_connect_data("t", none, bytes_view(bytes{2})), data_error,
+        Catch::Message("Failed to deserialize boolean: Unexpected byte received by BooleanDeserializer: 2"));
+    CHECK_THROWS_MATCHES(
+        c.to_connect_data("t", none, bytes_view(bytes{1, 0})), data_error,
+        Catch::Message("Failed to deserialize boolean: Size of data received by BooleanDeserializer is not 1"));
 }
 
 TEST_CASE("Every built-in converter is listed under its Kafka class name") {

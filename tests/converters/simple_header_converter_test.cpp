@@ -70,7 +70,8 @@ TEST_CASE("SimpleHeaderConverter round-trips like Kafka's SimpleHeaderConverterT
     check_round_trip(schema::string(), "");
     check_round_trip(schema::string(), "three\"blind\\\"mice");
     check_round_trip(schema::string(), "string with delimiters: <>?,./\\=+-!@#$%^&*(){}[]|;':");
-    check_round_trip(schema_builder::map(schema::string(), schema::string()).build(), value_map{{"foo", "123"}, {"bar", "baz"}});
+    check_round_trip(schema_builder::map(schema::string(), schema::string()).build(),
+                     value_map{{"foo", "123"}, {"bar", "baz"}});
     check_round_trip(schema_builder::map(schema::string(), schema::int16()).build(),
                      value_map{{"foo", std::int16_t{12345}}, {"bar", std::int16_t{0}}, {"baz", std::int16_t{-4321}}});
     check_round_trip(schema_builder::map(schema::string(), schema::int32()).build(),
@@ -92,12 +93,15 @@ TEST_CASE("SimpleHeaderConverter round-trips like Kafka's SimpleHeaderConverterT
 
 TEST_CASE("SimpleHeaderConverter parses maps written by hand") {
     const schema_ptr string_map = schema_builder::map(schema::string(), schema::string()).build();
-    CHECK(parse(R"({"foo":"123","bar":"baz"})") == schema_and_value{string_map, value_map{{"foo", "123"}, {"bar", "baz"}}});
+    CHECK(parse(R"({"foo":"123","bar":"baz"})") ==
+          schema_and_value{string_map, value_map{{"foo", "123"}, {"bar", "baz"}}});
     CHECK(parse("{ \"foo\" : \"123\", \n\"bar\" : \"baz\" } ") ==
           schema_and_value{string_map, value_map{{"foo", "123"}, {"bar", "baz"}}});
     const schema_ptr short_map = schema_builder::map(schema::string(), schema::int16()).build();
     CHECK(parse(R"( { "foo" :  12345 , "bar" : 0,  "baz" : -4321 }  )") ==
-          schema_and_value{short_map, value_map{{"foo", std::int16_t{12345}}, {"bar", std::int16_t{0}}, {"baz", std::int16_t{-4321}}}});
+          schema_and_value{
+              short_map,
+              value_map{{"foo", std::int16_t{12345}}, {"bar", std::int16_t{0}}, {"baz", std::int16_t{-4321}}}});
 }
 
 TEST_CASE("Values parsing infers scalar types like Kafka") {
@@ -136,19 +140,23 @@ TEST_CASE("Values parsing reads ISO-8601 temporal text") {
           schema_and_value{timestamp_schema(), timestamp(std::int64_t{18131} * 86400000 + 52494346)});
     CHECK(parse_values_string("2019-13-23") == schema_and_value{schema::string(), "2019-13-23"});
     const schema_ptr ts_array = schema_builder::array(timestamp_schema()).build();
-    const auto parsed = parse_values_string("[2019-08-23T14:34:54.346Z,2019-01-23T15:12:34.567Z,   2019-04-23T19:12:34.567Z]");
+    const auto parsed =
+        parse_values_string("[2019-08-23T14:34:54.346Z,2019-01-23T15:12:34.567Z,   2019-04-23T19:12:34.567Z]");
     CHECK(schemas_equal(parsed.schema, ts_array));
     CHECK(parsed.val.as_array().size() == 3);
     const schema_ptr time_map = schema_builder::map(schema::string(), time_schema()).build();
-    CHECK(parse_values_string(R"({"k1":"14:34:54.346Z"})") == schema_and_value{time_map, value_map{{"k1", time_of_day(52494346)}}});
-    CHECK(parse_values_string(R"({"k1":14:34:54.346Z})") == schema_and_value{time_map, value_map{{"k1", time_of_day(52494346)}}});
+    CHECK(parse_values_string(R"({"k1":"14:34:54.346Z"})") ==
+          schema_and_value{time_map, value_map{{"k1", time_of_day(52494346)}}});
+    CHECK(parse_values_string(R"({"k1":14:34:54.346Z})") ==
+          schema_and_value{time_map, value_map{{"k1", time_of_day(52494346)}}});
 }
 
 TEST_CASE("Values parsing reads containers like Kafka") {
     CHECK(parse_values_string("[true, false]") ==
           schema_and_value{schema_builder::array(schema::boolean()).build(), value_array{true, false}});
     CHECK(parse_values_string("{true: false, false: true}") ==
-          schema_and_value{schema_builder::map(schema::boolean(), schema::boolean()).build(), value_map{{true, false}, {false, true}}});
+          schema_and_value{schema_builder::map(schema::boolean(), schema::boolean()).build(),
+                           value_map{{true, false}, {false, true}}});
     CHECK(parse_values_string("[1, 300, 70000]") ==
           schema_and_value{schema_builder::array(schema::int32()).build(), value_array{1, 300, 70000}});
     CHECK(parse_values_string("[1, 2.5]") ==
@@ -185,8 +193,24 @@ TEST_CASE("Values parsing gives no schema to containers without a common element
 
 TEST_CASE("SimpleHeaderConverter never fails on arbitrary header bytes") {
     simple_header_converter c;
-    const std::string samples[] = {"[", "{", "]", "}", "\"", "[[[[", "{\"a\":", "[1,", "{1:}", ":", ",,,", "\\", "[\"\\\"]",
-                                   "{\"a\":[1,{\"b\":[\"x\"]}]}", "1e99999999999", "--1", "\xff\xfe", std::string("a\0b", 3)};
+    const std::string samples[] = {"[",
+                                   "{",
+                                   "]",
+                                   "}",
+                                   "\"",
+                                   "[[[[",
+                                   "{\"a\":",
+                                   "[1,",
+                                   "{1:}",
+                                   ":",
+                                   ",,,",
+                                   "\\",
+                                   "[\"\\\"]",
+                                   "{\"a\":[1,{\"b\":[\"x\"]}]}",
+                                   "1e99999999999",
+                                   "--1",
+                                   "\xff\xfe",
+                                   std::string("a\0b", 3)};
     for (const std::string& text : samples) {
         INFO(text);
         const bytes data(text.begin(), text.end());

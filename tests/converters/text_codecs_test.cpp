@@ -42,13 +42,14 @@ TEST_CASE("base64 rejects malformed text") {
 
 TEST_CASE("UTF-8 decoding keeps valid text and replaces malformed sequences like Java") {
     CHECK(decode_utf8_lossy(b("plain")) == "plain");
-    CHECK(decode_utf8_lossy(b("h\xC3\xA9llo \xE2\x82\xAC \xF0\x9F\x98\x80")) == "h\xC3\xA9llo \xE2\x82\xAC \xF0\x9F\x98\x80");
+    CHECK(decode_utf8_lossy(b("h\xC3\xA9llo \xE2\x82\xAC \xF0\x9F\x98\x80")) ==
+          "h\xC3\xA9llo \xE2\x82\xAC \xF0\x9F\x98\x80");
     const std::string fffd = "\xEF\xBF\xBD";
     CHECK(decode_utf8_lossy(b("a\x80z")) == "a" + fffd + "z");
     CHECK(decode_utf8_lossy(b("a\xC3")) == "a" + fffd);
     CHECK(decode_utf8_lossy(b("\xE2\x82z")) == fffd + "z");
-    CHECK(decode_utf8_lossy(b("\xC0\xAF")) == fffd + fffd);          // overlong
-    CHECK(decode_utf8_lossy(b("\xED\xA0\x80")) == fffd + fffd + fffd);  // surrogate
+    CHECK(decode_utf8_lossy(b("\xC0\xAF")) == fffd + fffd);                        // overlong
+    CHECK(decode_utf8_lossy(b("\xED\xA0\x80")) == fffd + fffd + fffd);             // surrogate
     CHECK(decode_utf8_lossy(b("\xF4\x90\x80\x80")) == fffd + fffd + fffd + fffd);  // > U+10FFFF
     CHECK(decode_utf8_lossy(b("\xFF")) == fffd);
 }
@@ -80,7 +81,8 @@ TEST_CASE("json_number_source maps number nodes to their text") {
 }
 
 TEST_CASE("split_envelope finds the schema and payload of an envelope written schema first") {
-    const auto parts = split_envelope(R"( { "schema" : {"type":"struct","doc":"a\"}]","fields":[]} , "payload" : {"x":"}"} } )");
+    const auto parts =
+        split_envelope(R"( { "schema" : {"type":"struct","doc":"a\"}]","fields":[]} , "payload" : {"x":"}"} } )");
     REQUIRE(parts.has_value());
     CHECK(parts->schema == R"({"type":"struct","doc":"a\"}]","fields":[]})");
     CHECK(parts->payload == R"({"x":"}"})");
@@ -93,9 +95,9 @@ TEST_CASE("split_envelope finds the schema and payload of an envelope written sc
     REQUIRE(known.has_value());
     CHECK(known->schema == R"({"type":"int8"})");
     CHECK(known->payload == "1");
-    for (const char* other : {R"({"payload":1,"schema":null})", R"({"schema":null})", R"({"schema":null,"payload":1} x)",
-                              R"({"schema":{"type":"int8","payload":1})", R"([{"schema":null,"payload":1}])", "",
-                              R"({"schema":null,"payload":})"}) {
+    for (const char* other : {R"({"payload":1,"schema":null})", R"({"schema":null})",
+                              R"({"schema":null,"payload":1} x)", R"({"schema":{"type":"int8","payload":1})",
+                              R"([{"schema":null,"payload":1}])", "", R"({"schema":null,"payload":})"}) {
         INFO(other);
         CHECK_FALSE(split_envelope(other).has_value());
     }

@@ -21,26 +21,26 @@ using namespace std::chrono_literals;
 namespace {
 
 struct rest_fixture : herder_fixture {
-  rest::handlers::connect_rest_api api{{.info = {"0.1.0", "abcdef"}}};
-  std::unique_ptr<rest::http_server> server;
+    rest::handlers::connect_rest_api api{{.info = {"0.1.0", "abcdef"}}};
+    std::unique_ptr<rest::http_server> server;
 
-  rest_fixture() {
-    rest::router routes;
-    api.add_routes(routes);
-    server = std::make_unique<rest::http_server>(
-        std::move(routes), rest::http_server_options{.listener = "http://127.0.0.1:0", .threads = 2});
-    REQUIRE(server->start().ok());
-    api.attach(*herder);
-  }
-  ~rest_fixture() {
-    server->stop();
-    herder->stop();  // before `api` goes: herder callbacks reach back into it
-  }
+    rest_fixture() {
+        rest::router routes;
+        api.add_routes(routes);
+        server = std::make_unique<rest::http_server>(
+            std::move(routes), rest::http_server_options{.listener = "http://127.0.0.1:0", .threads = 2});
+        REQUIRE(server->start().ok());
+        api.attach(*herder);
+    }
+    ~rest_fixture() {
+        server->stop();
+        herder->stop();  // before `api` goes: herder callbacks reach back into it
+    }
 
-  http_reply call(std::string_view method, std::string_view target, std::string body = {}) {
-    test_client client(server->port());
-    return client.request(method, target, std::move(body));
-  }
+    http_reply call(std::string_view method, std::string_view target, std::string body = {}) {
+        test_client client(server->port());
+        return client.request(method, target, std::move(body));
+    }
 };
 
 json::value parse(std::string_view text) { return *json::parse(text); }
@@ -50,226 +50,231 @@ const char* create_body = R"({"name":"src","config":{"connector.class":"TestSour
 }  // namespace
 
 TEST_CASE_METHOD(rest_fixture, "GET / and /health") {
-  auto root = call("GET", "/");
-  CHECK(root.status == 200);
-  CHECK(root.json() == parse(R"({"version":"0.1.0","commit":"abcdef","kafka_cluster_id":"test-cluster-id"})"));
-  auto health = call("GET", "/health");
-  CHECK(health.status == 200);
-  CHECK(health.json() ==
-        parse(R"({"status":"healthy","message":"Worker has completed startup and is ready to handle requests."})"));
+    auto root = call("GET", "/");
+    CHECK(root.status == 200);
+    CHECK(root.json() == parse(R"({"version":"0.1.0","commit":"abcdef","kafka_cluster_id":"test-cluster-id"})"));
+    auto health = call("GET", "/health");
+    CHECK(health.status == 200);
+    CHECK(health.json() ==
+          parse(R"({"status":"healthy","message":"Worker has completed startup and is ready to handle requests."})"));
 }
 
 TEST_CASE_METHOD(rest_fixture, "creating, reading and deleting a connector") {
-  auto created = call("POST", "/connectors", create_body);
-  CHECK(created.status == 201);
-  CHECK(created.header("location") == "http://127.0.0.1/connectors/src");
-  CHECK(created.json() == parse(R"({"name":"src","config":{"connector.class":"TestSource","name":"src",)"
-                                R"("tasks.max":"2","topic":"t"},"tasks":[{"connector":"src","task":0},)"
-                                R"({"connector":"src","task":1}],"type":"source"})"));
+    auto created = call("POST", "/connectors", create_body);
+    CHECK(created.status == 201);
+    CHECK(created.header("location") == "http://127.0.0.1/connectors/src");
+    CHECK(created.json() == parse(R"({"name":"src","config":{"connector.class":"TestSource","name":"src",)"
+                                  R"("tasks.max":"2","topic":"t"},"tasks":[{"connector":"src","task":0},)"
+                                  R"({"connector":"src","task":1}],"type":"source"})"));
 
-  CHECK(call("GET", "/connectors").json() == parse(R"(["src"])"));
-  CHECK(call("GET", "/connectors/src").json() == created.json());
-  CHECK(call("GET", "/connectors/src/config").json() ==
-        parse(R"({"connector.class":"TestSource","name":"src","tasks.max":"2","topic":"t"})"));
+    CHECK(call("GET", "/connectors").json() == parse(R"(["src"])"));
+    CHECK(call("GET", "/connectors/src").json() == created.json());
+    CHECK(call("GET", "/connectors/src/config").json() ==
+          parse(R"({"connector.class":"TestSource","name":"src","tasks.max":"2","topic":"t"})"));
 
-  auto status = call("GET", "/connectors/src/status");
-  CHECK(status.status == 200);
-  CHECK(status.json() == parse(R"({"name":"src","connector":{"state":"RUNNING","worker_id":"127.0.0.1:8083"},)"
-                               R"("tasks":[{"id":0,"state":"RUNNING","worker_id":"127.0.0.1:8083"},)"
-                               R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083"}],"type":"source"})"));
-  CHECK(call("GET", "/connectors/src/tasks/1/status").json() ==
-        parse(R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083"})"));
-  CHECK(call("GET", "/connectors/src/tasks").json() ==
-        parse(R"([{"id":{"connector":"src","task":0},"config":{"task.index":"0","topic":"t"}},)"
-              R"({"id":{"connector":"src","task":1},"config":{"task.index":"1","topic":"t"}}])"));
-  CHECK(call("GET", "/connectors/src/tasks-config").json() ==
-        parse(R"({"src-0":{"task.index":"0","topic":"t"},"src-1":{"task.index":"1","topic":"t"}})"));
+    auto status = call("GET", "/connectors/src/status");
+    CHECK(status.status == 200);
+    CHECK(status.json() == parse(R"({"name":"src","connector":{"state":"RUNNING","worker_id":"127.0.0.1:8083"},)"
+                                 R"("tasks":[{"id":0,"state":"RUNNING","worker_id":"127.0.0.1:8083"},)"
+                                 R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083"}],"type":"source"})"));
+    CHECK(call("GET", "/connectors/src/tasks/1/status").json() ==
+          parse(R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083"})"));
+    CHECK(call("GET", "/connectors/src/tasks").json() ==
+          parse(R"([{"id":{"connector":"src","task":0},"config":{"task.index":"0","topic":"t"}},)"
+                R"({"id":{"connector":"src","task":1},"config":{"task.index":"1","topic":"t"}}])"));
+    CHECK(call("GET", "/connectors/src/tasks-config").json() ==
+          parse(R"({"src-0":{"task.index":"0","topic":"t"},"src-1":{"task.index":"1","topic":"t"}})"));
 
-  auto expanded = call("GET", "/connectors?expand=status&expand=info");
-  CHECK(expanded.status == 200);
-  CHECK(expanded.json().find("src")->find("status")->find("connector")->find("state")->as_string() == "RUNNING");
-  CHECK(expanded.json().find("src")->find("info")->find("type")->as_string() == "source");
+    auto expanded = call("GET", "/connectors?expand=status&expand=info");
+    CHECK(expanded.status == 200);
+    CHECK(expanded.json().find("src")->find("status")->find("connector")->find("state")->as_string() == "RUNNING");
+    CHECK(expanded.json().find("src")->find("info")->find("type")->as_string() == "source");
 
-  auto duplicate = call("POST", "/connectors", create_body);
-  CHECK(duplicate.status == 409);
-  CHECK(duplicate.json() == parse(R"({"error_code":409,"message":"Connector src already exists"})"));
+    auto duplicate = call("POST", "/connectors", create_body);
+    CHECK(duplicate.status == 409);
+    CHECK(duplicate.json() == parse(R"({"error_code":409,"message":"Connector src already exists"})"));
 
-  auto deleted = call("DELETE", "/connectors/src");
-  CHECK(deleted.status == 204);
-  CHECK(deleted.body.empty());
-  auto gone = call("GET", "/connectors/src");
-  CHECK(gone.status == 404);
-  CHECK(gone.json() == parse(R"({"error_code":404,"message":"Connector src not found"})"));
-  CHECK(call("GET", "/connectors/src/status").json() ==
-        parse(R"({"error_code":404,"message":"No status found for connector src"})"));
+    auto deleted = call("DELETE", "/connectors/src");
+    CHECK(deleted.status == 204);
+    CHECK(deleted.body.empty());
+    auto gone = call("GET", "/connectors/src");
+    CHECK(gone.status == 404);
+    CHECK(gone.json() == parse(R"({"error_code":404,"message":"Connector src not found"})"));
+    CHECK(call("GET", "/connectors/src/status").json() ==
+          parse(R"({"error_code":404,"message":"No status found for connector src"})"));
 }
 
 TEST_CASE_METHOD(rest_fixture, "PUT /connectors/{c}/config creates (201) then updates (200)") {
-  const std::string body = R"({"connector.class":"TestSource","topic":"t"})";
-  auto created = call("PUT", "/connectors/put-me/config", body);
-  CHECK(created.status == 201);
-  CHECK(created.header("location") == "http://127.0.0.1/connectors/put-me");
-  auto updated = call("PUT", "/connectors/put-me/config", R"({"connector.class":"TestSource","topic":"u"})");
-  CHECK(updated.status == 200);
-  CHECK(updated.json().find("config")->find("topic")->as_string() == "u");
+    const std::string body = R"({"connector.class":"TestSource","topic":"t"})";
+    auto created = call("PUT", "/connectors/put-me/config", body);
+    CHECK(created.status == 201);
+    CHECK(created.header("location") == "http://127.0.0.1/connectors/put-me");
+    auto updated = call("PUT", "/connectors/put-me/config", R"({"connector.class":"TestSource","topic":"u"})");
+    CHECK(updated.status == 200);
+    CHECK(updated.json().find("config")->find("topic")->as_string() == "u");
 
-  auto mismatch = call("PUT", "/connectors/put-me/config", R"({"name":"other","connector.class":"TestSource"})");
-  CHECK(mismatch.status == 400);
-  CHECK(mismatch.json().find("message")->as_string() ==
-        "Connector name configuration (other) doesn't match connector name in the URL (put-me)");
+    auto mismatch = call("PUT", "/connectors/put-me/config", R"({"name":"other","connector.class":"TestSource"})");
+    CHECK(mismatch.status == 400);
+    CHECK(mismatch.json().find("message")->as_string() ==
+          "Connector name configuration (other) doesn't match connector name in the URL (put-me)");
 
-  auto patched = call("PATCH", "/connectors/put-me/config", R"({"topic":"v"})");
-  CHECK(patched.status == 200);
-  CHECK(patched.json().find("config")->find("topic")->as_string() == "v");
+    auto patched = call("PATCH", "/connectors/put-me/config", R"({"topic":"v"})");
+    CHECK(patched.status == 200);
+    CHECK(patched.json().find("config")->find("topic")->as_string() == "v");
 }
 
 TEST_CASE_METHOD(rest_fixture, "invalid requests get Kafka's 400 answers") {
-  auto invalid = call("POST", "/connectors", R"({"name":"x","config":{"connector.class":"TestSource"}})");
-  CHECK(invalid.status == 400);
-  CHECK(invalid.json() == parse(R"({"error_code":400,"message":"Connector configuration is invalid and contains the )"
-                                R"(following 1 error(s):\nMissing required configuration \"topic\" which has no )"
-                                R"(default value.\nYou can also find the above list of errors at the endpoint )"
-                                R"(`/connector-plugins/{connectorType}/config/validate`"})"));
-  auto no_class = call("POST", "/connectors", R"({"name":"x","config":{}})");
-  CHECK(no_class.status == 400);
-  CHECK(no_class.json().find("message")->as_string() == "Connector config {name=x} contains no connector type");
-  auto malformed = call("POST", "/connectors", "{nope");
-  CHECK(malformed.status == 400);
-  CHECK(malformed.json().find("error_code")->as_int64() == 400);
-  auto bad_state = call("POST", "/connectors", R"({"name":"x","config":{},"initial_state":"SLEEPING"})");
-  CHECK(bad_state.status == 400);
+    auto invalid = call("POST", "/connectors", R"({"name":"x","config":{"connector.class":"TestSource"}})");
+    CHECK(invalid.status == 400);
+    CHECK(invalid.json() == parse(R"({"error_code":400,"message":"Connector configuration is invalid and contains the )"
+                                  R"(following 1 error(s):\nMissing required configuration \"topic\" which has no )"
+                                  R"(default value.\nYou can also find the above list of errors at the endpoint )"
+                                  R"(`/connector-plugins/{connectorType}/config/validate`"})"));
+    auto no_class = call("POST", "/connectors", R"({"name":"x","config":{}})");
+    CHECK(no_class.status == 400);
+    CHECK(no_class.json().find("message")->as_string() == "Connector config {name=x} contains no connector type");
+    auto malformed = call("POST", "/connectors", "{nope");
+    CHECK(malformed.status == 400);
+    CHECK(malformed.json().find("error_code")->as_int64() == 400);
+    auto bad_state = call("POST", "/connectors", R"({"name":"x","config":{},"initial_state":"SLEEPING"})");
+    CHECK(bad_state.status == 400);
 }
 
 TEST_CASE_METHOD(rest_fixture, "pause, resume, stop and restarts") {
-  REQUIRE(call("POST", "/connectors", create_body).status == 201);
+    REQUIRE(call("POST", "/connectors", create_body).status == 201);
 
-  auto paused = call("PUT", "/connectors/src/pause");
-  CHECK(paused.status == 202);
-  CHECK(paused.body.empty());
-  CHECK(call("GET", "/connectors/src/status").json().find("connector")->find("state")->as_string() == "PAUSED");
-  CHECK(call("PUT", "/connectors/src/resume").status == 202);
-  CHECK(call("GET", "/connectors/src/status").json().find("connector")->find("state")->as_string() == "RUNNING");
+    auto paused = call("PUT", "/connectors/src/pause");
+    CHECK(paused.status == 202);
+    CHECK(paused.body.empty());
+    CHECK(call("GET", "/connectors/src/status").json().find("connector")->find("state")->as_string() == "PAUSED");
+    CHECK(call("PUT", "/connectors/src/resume").status == 202);
+    CHECK(call("GET", "/connectors/src/status").json().find("connector")->find("state")->as_string() == "RUNNING");
 
-  CHECK(call("POST", "/connectors/src/restart").status == 204);
-  CHECK(call("POST", "/connectors/src/tasks/0/restart").status == 204);
-  auto restart_all = call("POST", "/connectors/src/restart?includeTasks=true&onlyFailed=false");
-  CHECK(restart_all.status == 202);
-  CHECK(restart_all.json().find("connector")->find("state")->as_string() == "RESTARTING");
-  CHECK(restart_all.json().find("tasks")->as_array().at(1).find("state")->as_string() == "RESTARTING");
+    CHECK(call("POST", "/connectors/src/restart").status == 204);
+    CHECK(call("POST", "/connectors/src/tasks/0/restart").status == 204);
+    auto restart_all = call("POST", "/connectors/src/restart?includeTasks=true&onlyFailed=false");
+    CHECK(restart_all.status == 202);
+    CHECK(restart_all.json().find("connector")->find("state")->as_string() == "RESTARTING");
+    CHECK(restart_all.json().find("tasks")->as_array().at(1).find("state")->as_string() == "RESTARTING");
 
-  worker.fail_task({"src", 1}, "java.lang.IllegalStateException: boom");
-  auto failed = call("GET", "/connectors/src/tasks/1/status");
-  CHECK(failed.json() == parse(R"({"id":1,"state":"FAILED","worker_id":"127.0.0.1:8083",)"
-                               R"("trace":"java.lang.IllegalStateException: boom"})"));
+    worker.fail_task({"src", 1}, "java.lang.IllegalStateException: boom");
+    auto failed = call("GET", "/connectors/src/tasks/1/status");
+    CHECK(failed.json() == parse(R"({"id":1,"state":"FAILED","worker_id":"127.0.0.1:8083",)"
+                                 R"("trace":"java.lang.IllegalStateException: boom"})"));
 
-  CHECK(call("PUT", "/connectors/src/stop").status == 204);
-  CHECK(call("GET", "/connectors/src/status").json().find("connector")->find("state")->as_string() == "STOPPED");
+    CHECK(call("PUT", "/connectors/src/stop").status == 204);
+    CHECK(call("GET", "/connectors/src/status").json().find("connector")->find("state")->as_string() == "STOPPED");
 
-  CHECK(call("PUT", "/connectors/nope/pause").json() ==
-        parse(R"({"error_code":404,"message":"Unknown connector nope"})"));
-  CHECK(call("POST", "/connectors/nope/restart?includeTasks=true").json() ==
-        parse(R"({"error_code":404,"message":"Unknown connector: nope"})"));
-  CHECK(call("POST", "/connectors/src/tasks/9/restart").status == 404);
-  CHECK(call("GET", "/connectors/src/tasks/abc/status").status == 404);
+    CHECK(call("PUT", "/connectors/nope/pause").json() ==
+          parse(R"({"error_code":404,"message":"Unknown connector nope"})"));
+    CHECK(call("POST", "/connectors/nope/restart?includeTasks=true").json() ==
+          parse(R"({"error_code":404,"message":"Unknown connector: nope"})"));
+    CHECK(call("POST", "/connectors/src/tasks/9/restart").status == 404);
+    CHECK(call("GET", "/connectors/src/tasks/abc/status").status == 404);
 }
 
 TEST_CASE_METHOD(rest_fixture, "connector plugins and validation") {
-  CHECK(call("GET", "/connector-plugins").json() ==
-        parse(R"([{"class":"test.TestSinkConnector","type":"sink"},)"
-              R"({"class":"test.TestSourceConnector","type":"source","version":"1.0"}])"));
-  auto config = call("GET", "/connector-plugins/TestSource/config");
-  CHECK(config.status == 200);
-  CHECK(config.json().as_array().front() ==
-        parse(R"({"name":"topic","type":"STRING","required":true,"default_value":null,"importance":"HIGH",)"
-              R"("documentation":"The topic to write to","group":"Test","order":1,"width":"LONG",)"
-              R"("display_name":"Topic","dependents":[]})"));
+    CHECK(call("GET", "/connector-plugins").json() ==
+          parse(R"([{"class":"test.TestSinkConnector","type":"sink"},)"
+                R"({"class":"test.TestSourceConnector","type":"source","version":"1.0"}])"));
+    auto config = call("GET", "/connector-plugins/TestSource/config");
+    CHECK(config.status == 200);
+    CHECK(config.json().as_array().front() ==
+          parse(R"({"name":"topic","type":"STRING","required":true,"default_value":null,"importance":"HIGH",)"
+                R"("documentation":"The topic to write to","group":"Test","order":1,"width":"LONG",)"
+                R"("display_name":"Topic","dependents":[]})"));
 
-  auto validated = call("PUT", "/connector-plugins/TestSource/config/validate",
-                        R"({"connector.class":"TestSource","name":"v","topic":"t"})");
-  CHECK(validated.status == 200);
-  CHECK(validated.json().find("name")->as_string() == "TestSource");
-  CHECK(validated.json().find("error_count")->as_int64() == 0);
-  CHECK(validated.json().find("groups")->as_array().front().as_string() == "Common");
+    auto validated = call("PUT", "/connector-plugins/TestSource/config/validate",
+                          R"({"connector.class":"TestSource","name":"v","topic":"t"})");
+    CHECK(validated.status == 200);
+    CHECK(validated.json().find("name")->as_string() == "TestSource");
+    CHECK(validated.json().find("error_count")->as_int64() == 0);
+    CHECK(validated.json().find("groups")->as_array().front().as_string() == "Common");
 
-  auto mismatch = call("PUT", "/connector-plugins/TestSink/config/validate", R"({"connector.class":"TestSource"})");
-  CHECK(mismatch.status == 400);
-  CHECK(mismatch.json().find("message")->as_string() ==
-        "Included connector type TestSource does not match request type TestSink");
-  auto unknown = call("GET", "/connector-plugins/Nope/config");
-  CHECK(unknown.json() == parse(R"({"error_code":404,"message":"Unknown plugin Nope."})"));
+    auto mismatch = call("PUT", "/connector-plugins/TestSink/config/validate", R"({"connector.class":"TestSource"})");
+    CHECK(mismatch.status == 400);
+    CHECK(mismatch.json().find("message")->as_string() ==
+          "Included connector type TestSource does not match request type TestSink");
+    auto unknown = call("GET", "/connector-plugins/Nope/config");
+    CHECK(unknown.json() == parse(R"({"error_code":404,"message":"Unknown plugin Nope."})"));
 }
 
 TEST_CASE("requests before the herder is attached get 503, /health says starting") {
-  rest::handlers::connect_rest_api api{{.info = {"0.1.0", "abcdef"}}};
-  rest::router routes;
-  api.add_routes(routes);
-  rest::http_server server(std::move(routes), {.listener = "http://127.0.0.1:0"});
-  REQUIRE(server.start().ok());
-  test_client client(server.port());
-  auto health = client.request("GET", "/health");
-  CHECK(health.status == 503);
-  CHECK(health.json() == parse(R"({"status":"starting","message":"Worker is still starting up."})"));
-  CHECK(client.request("GET", "/connectors").status == 503);
-  server.stop();
+    rest::handlers::connect_rest_api api{{.info = {"0.1.0", "abcdef"}}};
+    rest::router routes;
+    api.add_routes(routes);
+    rest::http_server server(std::move(routes), {.listener = "http://127.0.0.1:0"});
+    REQUIRE(server.start().ok());
+    test_client client(server.port());
+    auto health = client.request("GET", "/health");
+    CHECK(health.status == 503);
+    CHECK(health.json() == parse(R"({"status":"starting","message":"Worker is still starting up."})"));
+    CHECK(client.request("GET", "/connectors").status == 503);
+    server.stop();
 }
 
 namespace hd = copycat::herder;
 
 // A herder that keeps every callback and never answers.
 class silent_herder final : public hd::herder {
- public:
-  void connectors(hd::callback<std::vector<std::string>> cb) override { keep(cb); }
-  void connector_info(const std::string&, hd::callback<hd::connector_info> cb) override { keep(cb); }
-  void connector_config(const std::string&, hd::callback<string_map> cb) override { keep(cb); }
-  void put_connector_config(const std::string&, string_map, std::optional<runtime::target_state>, bool,
-                            hd::callback<hd::created_connector> cb) override { keep(cb); }
-  void patch_connector_config(const std::string&, std::map<std::string, std::optional<std::string>>,
-                              hd::callback<hd::created_connector> cb) override { keep(cb); }
-  void delete_connector_config(const std::string&, hd::callback<void> cb) override { keep(cb); }
-  void connector_status(const std::string&, hd::callback<hd::connector_state_info> cb) override { keep(cb); }
-  void task_status(const hd::task_id&, hd::callback<hd::task_state> cb) override { keep(cb); }
-  void task_configs(const std::string&, hd::callback<std::vector<hd::task_info>> cb) override { keep(cb); }
-  void pause_connector(const std::string&, hd::callback<void> cb) override { keep(cb); }
-  void resume_connector(const std::string&, hd::callback<void> cb) override { keep(cb); }
-  void stop_connector(const std::string&, hd::callback<void> cb) override { keep(cb); }
-  void restart_connector(const std::string&, hd::callback<void> cb) override { keep(cb); }
-  void restart_connector_and_tasks(const hd::restart_request&,
-                                   hd::callback<hd::connector_state_info> cb) override { keep(cb); }
-  void restart_task(const hd::task_id&, hd::callback<void> cb) override { keep(cb); }
-  std::vector<hd::plugin_info> connector_plugins(bool) const override { return {}; }
-  void connector_plugin_config(const std::string&, hd::callback<std::vector<config_key_info>> cb) override {
-    keep(cb);
-  }
-  void validate_connector_config(string_map, hd::callback<config_infos> cb) override { keep(cb); }
-  std::string kafka_cluster_id() const override { return {}; }
-  void health_check(hd::callback<void> cb) override { keep(cb); }
-  bool is_ready() const override { return true; }
+public:
+    void connectors(hd::callback<std::vector<std::string>> cb) override { keep(cb); }
+    void connector_info(const std::string&, hd::callback<hd::connector_info> cb) override { keep(cb); }
+    void connector_config(const std::string&, hd::callback<string_map> cb) override { keep(cb); }
+    void put_connector_config(const std::string&, string_map, std::optional<runtime::target_state>, bool,
+                              hd::callback<hd::created_connector> cb) override {
+        keep(cb);
+    }
+    void patch_connector_config(const std::string&, std::map<std::string, std::optional<std::string>>,
+                                hd::callback<hd::created_connector> cb) override {
+        keep(cb);
+    }
+    void delete_connector_config(const std::string&, hd::callback<void> cb) override { keep(cb); }
+    void connector_status(const std::string&, hd::callback<hd::connector_state_info> cb) override { keep(cb); }
+    void task_status(const hd::task_id&, hd::callback<hd::task_state> cb) override { keep(cb); }
+    void task_configs(const std::string&, hd::callback<std::vector<hd::task_info>> cb) override { keep(cb); }
+    void pause_connector(const std::string&, hd::callback<void> cb) override { keep(cb); }
+    void resume_connector(const std::string&, hd::callback<void> cb) override { keep(cb); }
+    void stop_connector(const std::string&, hd::callback<void> cb) override { keep(cb); }
+    void restart_connector(const std::string&, hd::callback<void> cb) override { keep(cb); }
+    void restart_connector_and_tasks(const hd::restart_request&, hd::callback<hd::connector_state_info> cb) override {
+        keep(cb);
+    }
+    void restart_task(const hd::task_id&, hd::callback<void> cb) override { keep(cb); }
+    std::vector<hd::plugin_info> connector_plugins(bool) const override { return {}; }
+    void connector_plugin_config(const std::string&, hd::callback<std::vector<config_key_info>> cb) override {
+        keep(cb);
+    }
+    void validate_connector_config(string_map, hd::callback<config_infos> cb) override { keep(cb); }
+    std::string kafka_cluster_id() const override { return {}; }
+    void health_check(hd::callback<void> cb) override { keep(cb); }
+    bool is_ready() const override { return true; }
 
- private:
-  template <class T>
-  void keep(hd::callback<T> cb) {
-    std::lock_guard lock(mutex_);
-    kept_.push_back(std::make_shared<hd::callback<T>>(std::move(cb)));
-  }
-  std::mutex mutex_;
-  std::vector<std::shared_ptr<void>> kept_;
+private:
+    template <class T>
+    void keep(hd::callback<T> cb) {
+        std::lock_guard lock(mutex_);
+        kept_.push_back(std::make_shared<hd::callback<T>>(std::move(cb)));
+    }
+    std::mutex mutex_;
+    std::vector<std::shared_ptr<void>> kept_;
 };
 
 TEST_CASE("a herder that does not answer in time gives 500") {
-  silent_herder silent;
-  rest::handlers::connect_rest_api api{{.info = {"0.1.0", "abcdef"}, .request_timeout = 100ms,
-                                        .health_check_timeout = 100ms}};
-  rest::router routes;
-  api.add_routes(routes);
-  rest::http_server server(std::move(routes), {.listener = "http://127.0.0.1:0"});
-  REQUIRE(server.start().ok());
-  api.attach(silent);
-  test_client client(server.port());
-  auto timed_out = client.request("GET", "/connectors");
-  CHECK(timed_out.status == 500);
-  CHECK(timed_out.json() == parse(R"({"error_code":500,"message":"Request timed out"})"));
-  auto health = client.request("GET", "/health");
-  CHECK(health.status == 500);
-  CHECK(health.json().find("status")->as_string() == "unhealthy");
-  server.stop();
+    silent_herder silent;
+    rest::handlers::connect_rest_api api{
+        {.info = {"0.1.0", "abcdef"}, .request_timeout = 100ms, .health_check_timeout = 100ms}};
+    rest::router routes;
+    api.add_routes(routes);
+    rest::http_server server(std::move(routes), {.listener = "http://127.0.0.1:0"});
+    REQUIRE(server.start().ok());
+    api.attach(silent);
+    test_client client(server.port());
+    auto timed_out = client.request("GET", "/connectors");
+    CHECK(timed_out.status == 500);
+    CHECK(timed_out.json() == parse(R"({"error_code":500,"message":"Request timed out"})"));
+    auto health = client.request("GET", "/health");
+    CHECK(health.status == 500);
+    CHECK(health.json().find("status")->as_string() == "unhealthy");
+    server.stop();
 }

@@ -22,40 +22,40 @@
 namespace copycat::herder::testing {
 
 class fake_worker final : public connector_worker {
- public:
-  explicit fake_worker(runtime::status_listener& listener) : listener_(listener) {}
+public:
+    explicit fake_worker(runtime::status_listener& listener) : listener_(listener) {}
 
-  result<void> start_connector(const std::string& name, const string_map& config,
-                               runtime::target_state initial) override;
-  void stop_connector(const std::string& name) override;
-  bool is_connector_running(const std::string& name) const override;
-  result<std::vector<string_map>> connector_task_configs(const std::string& name) override;
-  result<void> start_task(const runtime::task_id& id, const string_map& connector_config,
-                          const string_map& task_config, runtime::target_state initial) override;
-  void stop_tasks(const std::vector<runtime::task_id>& ids) override;
-  void set_target_state(const std::string& connector, runtime::target_state state) override;
-  void stop() override;
+    result<void> start_connector(const std::string& name, const string_map& config,
+                                 runtime::target_state initial) override;
+    void stop_connector(const std::string& name) override;
+    bool is_connector_running(const std::string& name) const override;
+    result<std::vector<string_map>> connector_task_configs(const std::string& name) override;
+    result<void> start_task(const runtime::task_id& id, const string_map& connector_config,
+                            const string_map& task_config, runtime::target_state initial) override;
+    void stop_tasks(const std::vector<runtime::task_id>& ids) override;
+    void set_target_state(const std::string& connector, runtime::target_state state) override;
+    void stop() override;
 
-  // Test controls and observations.
-  void set_task_extra(const std::string& value);
-  // Reports a task failure, as a task thread would.
-  void fail_task(const runtime::task_id& id, const std::string& trace);
-  std::vector<std::string> calls() const;  // "start_connector c", "stop_tasks c-0,c-1", ...
-  void clear_calls();
-  std::set<runtime::task_id> running_tasks() const;
-  bool stopped() const;
+    // Test controls and observations.
+    void set_task_extra(const std::string& value);
+    // Reports a task failure, as a task thread would.
+    void fail_task(const runtime::task_id& id, const std::string& trace);
+    std::vector<std::string> calls() const;  // "start_connector c", "stop_tasks c-0,c-1", ...
+    void clear_calls();
+    std::set<runtime::task_id> running_tasks() const;
+    bool stopped() const;
 
- private:
-  void record(std::string call);
+private:
+    void record(std::string call);
 
-  runtime::status_listener& listener_;
-  mutable std::mutex mutex_;
-  std::map<std::string, string_map> connectors_;  // started instances and their configs
-  std::map<std::string, runtime::target_state> states_;
-  std::set<runtime::task_id> tasks_;
-  std::string task_extra_;
-  std::vector<std::string> calls_;
-  bool stopped_ = false;
+    runtime::status_listener& listener_;
+    mutable std::mutex mutex_;
+    std::map<std::string, string_map> connectors_;  // started instances and their configs
+    std::map<std::string, runtime::target_state> states_;
+    std::set<runtime::task_id> tasks_;
+    std::string task_extra_;
+    std::vector<std::string> calls_;
+    bool stopped_ = false;
 };
 
 }  // namespace copycat::herder::testing

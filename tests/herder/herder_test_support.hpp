@@ -22,47 +22,46 @@ inline constexpr const char* test_worker_id = "127.0.0.1:8083";
 // Calls `op(callback)` and waits (at most 10 s) for the callback's result.
 template <class T, class Op>
 result<T> await(Op&& op) {
-  auto promise = std::make_shared<std::promise<result<T>>>();
-  auto answer = promise->get_future();
-  op([promise](result<T> r) { promise->set_value(std::move(r)); });
-  REQUIRE(answer.wait_for(std::chrono::seconds(10)) == std::future_status::ready);
-  return answer.get();
+    auto promise = std::make_shared<std::promise<result<T>>>();
+    auto answer = promise->get_future();
+    op([promise](result<T> r) { promise->set_value(std::move(r)); });
+    REQUIRE(answer.wait_for(std::chrono::seconds(10)) == std::future_status::ready);
+    return answer.get();
 }
 
 struct herder_fixture {
-  loader::plugin_registry plugins;
-  memory_status_store statuses{test_worker_id};
-  status_recorder recorder{statuses};
-  fake_worker worker{recorder};
-  std::unique_ptr<standalone_herder> herder;
+    loader::plugin_registry plugins;
+    memory_status_store statuses{test_worker_id};
+    status_recorder recorder{statuses};
+    fake_worker worker{recorder};
+    std::unique_ptr<standalone_herder> herder;
 
-  herder_fixture() {
-    register_test_plugins(plugins);
-    herder = std::make_unique<standalone_herder>(worker, plugins, statuses,
-                                                 standalone_herder_options{.kafka_cluster_id = "test-cluster-id"});
-    recorder.on_reconfiguration([this](const std::string& c) { herder->request_task_reconfiguration(c); });
-    herder->start();
-    herder->mark_ready();
-  }
-  ~herder_fixture() {
-    herder->stop();
-    recorder.on_reconfiguration(nullptr);
-  }
+    herder_fixture() {
+        register_test_plugins(plugins);
+        herder = std::make_unique<standalone_herder>(worker, plugins, statuses,
+                                                     standalone_herder_options{.kafka_cluster_id = "test-cluster-id"});
+        recorder.on_reconfiguration([this](const std::string& c) { herder->request_task_reconfiguration(c); });
+        herder->start();
+        herder->mark_ready();
+    }
+    ~herder_fixture() {
+        herder->stop();
+        recorder.on_reconfiguration(nullptr);
+    }
 
-  static string_map source_config(const std::string& name, const std::string& topic = "events") {
-    return {{"name", name}, {"connector.class", "TestSource"}, {"tasks.max", "2"}, {"topic", topic}};
-  }
+    static string_map source_config(const std::string& name, const std::string& topic = "events") {
+        return {{"name", name}, {"connector.class", "TestSource"}, {"tasks.max", "2"}, {"topic", topic}};
+    }
 
-  result<created_connector> create(const std::string& name, string_map config,
-                                   std::optional<runtime::target_state> initial = std::nullopt,
-                                   bool allow_replace = false) {
-    return await<created_connector>([&](auto cb) {
-      herder->put_connector_config(name, std::move(config), initial, allow_replace, cb);
-    });
-  }
-  result<connector_state_info> status(const std::string& name) {
-    return await<connector_state_info>([&](auto cb) { herder->connector_status(name, cb); });
-  }
+    result<created_connector> create(const std::string& name, string_map config,
+                                     std::optional<runtime::target_state> initial = std::nullopt,
+                                     bool allow_replace = false) {
+        return await<created_connector>(
+            [&](auto cb) { herder->put_connector_config(name, std::move(config), initial, allow_replace, cb); });
+    }
+    result<connector_state_info> status(const std::string& name) {
+        return await<connector_state_info>([&](auto cb) { herder->connector_status(name, cb); });
+    }
 };
 
 }  // namespace copycat::herder::testing

@@ -6,65 +6,66 @@ namespace copycat::herder::testing {
 namespace {
 
 class nop_source_task : public source_task {
- public:
-  std::string version() const override { return "1.0"; }
-  void start(const std::map<std::string, std::string>&) override {}
-  std::vector<source_record> poll() override { return {}; }
-  void stop() override {}
+public:
+    std::string version() const override { return "1.0"; }
+    void start(const std::map<std::string, std::string>&) override {}
+    std::vector<source_record> poll() override { return {}; }
+    void stop() override {}
 };
 
 class nop_sink_task : public sink_task {
- public:
-  std::string version() const override { return "1.0"; }
-  void start(const std::map<std::string, std::string>&) override {}
-  void put(std::vector<sink_record>&) override {}
-  void stop() override {}
+public:
+    std::string version() const override { return "1.0"; }
+    void start(const std::map<std::string, std::string>&) override {}
+    void put(std::vector<sink_record>&) override {}
+    void stop() override {}
 };
 
 class test_source_connector : public source_connector {
- public:
-  test_source_connector() {
-    def_.define("topic", config_type::string, importance::high, "The topic to write to", "Test", 1, width::long_,
-                "Topic");
-  }
-  std::string version() const override { return "1.0"; }
-  void start(const std::map<std::string, std::string>&) override {}
-  std::vector<std::map<std::string, std::string>> task_configs(int) override { return {{}}; }
-  void stop() override {}
-  const config_def& config() const override { return def_; }
-  std::vector<config_value> validate(const std::map<std::string, std::string>& props) override {
-    auto values = connector::validate(props);
-    for (auto& v : values) {
-      if (v.name == "topic" && props.contains("topic") && props.at("topic") == "bad") v.add_error("topic must not be bad");
+public:
+    test_source_connector() {
+        def_.define("topic", config_type::string, importance::high, "The topic to write to", "Test", 1, width::long_,
+                    "Topic");
     }
-    return values;
-  }
-  std::unique_ptr<source_task> create_task() const override { return std::make_unique<nop_source_task>(); }
+    std::string version() const override { return "1.0"; }
+    void start(const std::map<std::string, std::string>&) override {}
+    std::vector<std::map<std::string, std::string>> task_configs(int) override { return {{}}; }
+    void stop() override {}
+    const config_def& config() const override { return def_; }
+    std::vector<config_value> validate(const std::map<std::string, std::string>& props) override {
+        auto values = connector::validate(props);
+        for (auto& v : values) {
+            if (v.name == "topic" && props.contains("topic") && props.at("topic") == "bad")
+                v.add_error("topic must not be bad");
+        }
+        return values;
+    }
+    std::unique_ptr<source_task> create_task() const override { return std::make_unique<nop_source_task>(); }
 
- private:
-  config_def def_;
+private:
+    config_def def_;
 };
 
 class test_sink_connector : public sink_connector {
- public:
-  std::string version() const override { return "1.0"; }
-  void start(const std::map<std::string, std::string>&) override {}
-  std::vector<std::map<std::string, std::string>> task_configs(int) override { return {{}}; }
-  void stop() override {}
-  const config_def& config() const override { return def_; }
-  std::unique_ptr<sink_task> create_task() const override { return std::make_unique<nop_sink_task>(); }
+public:
+    std::string version() const override { return "1.0"; }
+    void start(const std::map<std::string, std::string>&) override {}
+    std::vector<std::map<std::string, std::string>> task_configs(int) override { return {{}}; }
+    void stop() override {}
+    const config_def& config() const override { return def_; }
+    std::unique_ptr<sink_task> create_task() const override { return std::make_unique<nop_sink_task>(); }
 
- private:
-  config_def def_;
+private:
+    config_def def_;
 };
 
 }  // namespace
 
 void register_test_plugins(loader::plugin_registry& registry) {
-  static const plugin_descriptor source = describe_plugin<test_source_connector>("test.TestSourceConnector", "1.0");
-  static const plugin_descriptor sink = describe_plugin<test_sink_connector>("test.TestSinkConnector");
-  registry.add_builtin(source);
-  registry.add_builtin(sink);
+    static const plugin_descriptor source = describe_plugin<test_source_connector>("test.TestSourceConnector", "1.0");
+    static const plugin_descriptor sink = describe_plugin<test_sink_connector>("test.TestSinkConnector");
+    registry.add_builtin(source);
+    registry.add_builtin(sink);
 }
 
 }  // namespace copycat::herder::testing

@@ -23,274 +23,274 @@ using namespace std::chrono_literals;
 namespace {
 
 http_server_options test_options() {
-  http_server_options o;
-  o.listener = "http://127.0.0.1:0";
-  o.body_limit = 1024;
-  o.read_timeout = 5s;
-  o.shutdown_timeout = 5s;
-  return o;
+    http_server_options o;
+    o.listener = "http://127.0.0.1:0";
+    o.body_limit = 1024;
+    o.read_timeout = 5s;
+    o.shutdown_timeout = 5s;
+    return o;
 }
 
 std::unique_ptr<http_server> start_server(router r, http_server_options o = test_options()) {
-  auto server = std::make_unique<http_server>(std::move(r), std::move(o));
-  const auto started = server->start();
-  REQUIRE(started.ok());
-  REQUIRE(server->port() != 0);
-  return server;
+    auto server = std::make_unique<http_server>(std::move(r), std::move(o));
+    const auto started = server->start();
+    REQUIRE(started.ok());
+    REQUIRE(server->port() != 0);
+    return server;
 }
 
 // Hands a responder from a handler to the test thread.
 struct mailbox {
-  std::mutex mutex;
-  std::condition_variable cv;
-  std::optional<responder> held;
+    std::mutex mutex;
+    std::condition_variable cv;
+    std::optional<responder> held;
 
-  void put(responder r) {
-    std::lock_guard lock(mutex);
-    held.emplace(std::move(r));
-    cv.notify_all();
-  }
-  std::optional<responder> take(std::chrono::milliseconds deadline) {
-    std::unique_lock lock(mutex);
-    cv.wait_for(lock, deadline, [&] { return held.has_value(); });
-    auto out = std::move(held);
-    held.reset();
-    return out;
-  }
+    void put(responder r) {
+        std::lock_guard lock(mutex);
+        held.emplace(std::move(r));
+        cv.notify_all();
+    }
+    std::optional<responder> take(std::chrono::milliseconds deadline) {
+        std::unique_lock lock(mutex);
+        cv.wait_for(lock, deadline, [&] { return held.has_value(); });
+        auto out = std::move(held);
+        held.reset();
+        return out;
+    }
 };
 
 }  // namespace
 
 TEST_CASE("server routes requests with decoded path parameters and repeated query parameters") {
-  router r;
-  r.get("/connectors/{connector}/tasks/{task}/status", [](request req, responder respond) {
-    json::value body = json::value::make_object();
-    body.set("connector", req.path_param("connector"));
-    body.set("task", req.path_param("task"));
-    respond(json_response(200, body));
-  });
-  r.get("/connectors", [](request req, responder respond) {
-    json::value expand = json::value::make_array();
-    for (auto v : req.query_values("expand")) expand.push_back(v);
-    respond(json_response(200, expand));
-  });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
+    router r;
+    r.get("/connectors/{connector}/tasks/{task}/status", [](request req, responder respond) {
+        json::value body = json::value::make_object();
+        body.set("connector", req.path_param("connector"));
+        body.set("task", req.path_param("task"));
+        respond(json_response(200, body));
+    });
+    r.get("/connectors", [](request req, responder respond) {
+        json::value expand = json::value::make_array();
+        for (auto v : req.query_values("expand")) expand.push_back(v);
+        respond(json_response(200, expand));
+    });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
 
-  auto reply = client.request("GET", "/connectors/my%20conn%2Fv2/tasks/3/status");
-  REQUIRE(reply.status == 200);
-  CHECK(reply.header("content-type") == "application/json");
-  CHECK(reply.body == R"({"connector":"my conn/v2","task":"3"})");
+    auto reply = client.request("GET", "/connectors/my%20conn%2Fv2/tasks/3/status");
+    REQUIRE(reply.status == 200);
+    CHECK(reply.header("content-type") == "application/json");
+    CHECK(reply.body == R"({"connector":"my conn/v2","task":"3"})");
 
-  reply = client.request("GET", "/connectors/?expand=status&expand=info");
-  REQUIRE(reply.status == 200);
-  CHECK(reply.body == R"(["status","info"])");
+    reply = client.request("GET", "/connectors/?expand=status&expand=info");
+    REQUIRE(reply.status == 200);
+    CHECK(reply.body == R"(["status","info"])");
 }
 
 TEST_CASE("server answers an unknown path with 404 and a wrong method with 405, as JSON") {
-  router r;
-  r.get("/connectors", [](request, responder respond) { respond(json_response(200, json::value::make_array())); });
-  r.post("/connectors", [](request, responder respond) { respond(empty_response(201)); });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
+    router r;
+    r.get("/connectors", [](request, responder respond) { respond(json_response(200, json::value::make_array())); });
+    r.post("/connectors", [](request, responder respond) { respond(empty_response(201)); });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
 
-  auto reply = client.request("GET", "/nope");
-  CHECK(reply.status == 404);
-  CHECK(reply.body == R"({"error_code":404,"message":"HTTP 404 Not Found"})");
-  CHECK(reply.keep_alive);
+    auto reply = client.request("GET", "/nope");
+    CHECK(reply.status == 404);
+    CHECK(reply.body == R"({"error_code":404,"message":"HTTP 404 Not Found"})");
+    CHECK(reply.keep_alive);
 
-  reply = client.request("DELETE", "/connectors");
-  CHECK(reply.status == 405);
-  CHECK(reply.body == R"({"error_code":405,"message":"HTTP 405 Method Not Allowed"})");
-  CHECK(reply.header("allow") == "GET, POST");
+    reply = client.request("DELETE", "/connectors");
+    CHECK(reply.status == 405);
+    CHECK(reply.body == R"({"error_code":405,"message":"HTTP 405 Method Not Allowed"})");
+    CHECK(reply.header("allow") == "GET, POST");
 }
 
 TEST_CASE("server answers a malformed JSON body with 400 and the error body") {
-  router r;
-  r.post("/connectors", [](request req, responder respond) {
-    auto body = parse_json_body(req);
-    if (!body) return void(respond(error_response(body.err())));
-    respond(json_response(201, *body));
-  });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
+    router r;
+    r.post("/connectors", [](request req, responder respond) {
+        auto body = parse_json_body(req);
+        if (!body) return void(respond(error_response(body.err())));
+        respond(json_response(201, *body));
+    });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
 
-  auto reply = client.request("POST", "/connectors", R"({"name": "x", )");
-  REQUIRE(reply.status == 400);
-  const auto err = reply.json();
-  CHECK(err.find("error_code")->as_int64() == 400);
-  CHECK_THAT(err.find("message")->as_string(), Catch::Contains("Invalid JSON"));
+    auto reply = client.request("POST", "/connectors", R"({"name": "x", )");
+    REQUIRE(reply.status == 400);
+    const auto err = reply.json();
+    CHECK(err.find("error_code")->as_int64() == 400);
+    CHECK_THAT(err.find("message")->as_string(), Catch::Contains("Invalid JSON"));
 
-  reply = client.request("POST", "/connectors", R"({"name":"x"})", {{"Content-Type", "text/plain"}});
-  CHECK(reply.status == 201);  // lenient about the declared content type
-  CHECK(reply.body == R"({"name":"x"})");
+    reply = client.request("POST", "/connectors", R"({"name":"x"})", {{"Content-Type", "text/plain"}});
+    CHECK(reply.status == 201);  // lenient about the declared content type
+    CHECK(reply.body == R"({"name":"x"})");
 }
 
 TEST_CASE("server refuses a body over the limit with 413 and closes the connection") {
-  router r;
-  r.post("/connectors", [](request, responder respond) { respond(empty_response(204)); });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
+    router r;
+    r.post("/connectors", [](request, responder respond) { respond(empty_response(204)); });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
 
-  auto reply = client.request("POST", "/connectors", std::string(2000, 'x'));
-  REQUIRE(reply.status == 413);
-  CHECK(reply.json().find("error_code")->as_int64() == 413);
-  CHECK_FALSE(reply.keep_alive);
-  CHECK(client.wait_closed(5s));
+    auto reply = client.request("POST", "/connectors", std::string(2000, 'x'));
+    REQUIRE(reply.status == 413);
+    CHECK(reply.json().find("error_code")->as_int64() == 413);
+    CHECK_FALSE(reply.keep_alive);
+    CHECK(client.wait_closed(5s));
 }
 
 TEST_CASE("server answers Expect: 100-continue before the body arrives") {
-  router r;
-  r.put("/echo", [](request req, responder respond) { respond(json_response(200, json::value(req.body))); });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
+    router r;
+    r.put("/echo", [](request req, responder respond) { respond(json_response(200, json::value(req.body))); });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
 
-  REQUIRE(client.send_raw("PUT /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n"));
-  CHECK(client.read_reply().status == 100);
-  REQUIRE(client.send_raw("abcd"));
-  const auto reply = client.read_reply();
-  CHECK(reply.status == 200);
-  CHECK(reply.body == R"("abcd")");
+    REQUIRE(client.send_raw("PUT /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n"));
+    CHECK(client.read_reply().status == 100);
+    REQUIRE(client.send_raw("abcd"));
+    const auto reply = client.read_reply();
+    CHECK(reply.status == 200);
+    CHECK(reply.body == R"("abcd")");
 }
 
 TEST_CASE("a handler may respond later from another thread") {
-  mailbox box;
-  router r;
-  r.get("/slow", [&box](request, responder respond) { box.put(std::move(respond)); });
-  auto server = start_server(std::move(r));
+    mailbox box;
+    router r;
+    r.get("/slow", [&box](request, responder respond) { box.put(std::move(respond)); });
+    auto server = start_server(std::move(r));
 
-  std::ostringstream answering_thread;
-  std::thread answerer([&] {
-    auto respond = box.take(10s);
-    if (!respond) return;
-    answering_thread << std::this_thread::get_id();
-    json::value body = json::value::make_object();
-    body.set("from", answering_thread.str());
-    CHECK((*respond)(json_response(200, body)));
-    CHECK_FALSE((*respond)(empty_response(204)));  // only the first answer counts
-  });
-  test_client client(server->port());
-  const auto reply = client.request("GET", "/slow");
-  answerer.join();
-  REQUIRE(reply.status == 200);
-  CHECK(reply.json().find("from")->as_string() == answering_thread.str());
+    std::ostringstream answering_thread;
+    std::thread answerer([&] {
+        auto respond = box.take(10s);
+        if (!respond) return;
+        answering_thread << std::this_thread::get_id();
+        json::value body = json::value::make_object();
+        body.set("from", answering_thread.str());
+        CHECK((*respond)(json_response(200, body)));
+        CHECK_FALSE((*respond)(empty_response(204)));  // only the first answer counts
+    });
+    test_client client(server->port());
+    const auto reply = client.request("GET", "/slow");
+    answerer.join();
+    REQUIRE(reply.status == 200);
+    CHECK(reply.json().find("from")->as_string() == answering_thread.str());
 }
 
 TEST_CASE("server keeps the connection alive across requests") {
-  std::atomic<int> calls{0};
-  router r;
-  r.get("/", [&calls](request, responder respond) {
-    ++calls;
-    respond(json_response(200, json::value("ok")));
-  });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
+    std::atomic<int> calls{0};
+    router r;
+    r.get("/", [&calls](request, responder respond) {
+        ++calls;
+        respond(json_response(200, json::value("ok")));
+    });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
 
-  const auto first = client.request("GET", "/");
-  const auto second = client.request("GET", "/");
-  CHECK(first.status == 200);
-  CHECK(first.keep_alive);
-  CHECK(second.status == 200);
-  CHECK(second.error.empty());
-  CHECK(calls == 2);
+    const auto first = client.request("GET", "/");
+    const auto second = client.request("GET", "/");
+    CHECK(first.status == 200);
+    CHECK(first.keep_alive);
+    CHECK(second.status == 200);
+    CHECK(second.error.empty());
+    CHECK(calls == 2);
 }
 
 TEST_CASE("server drops a client that sends half a request within the read timeout") {
-  router r;
-  r.post("/connectors", [](request, responder respond) { respond(empty_response(204)); });
-  auto options = test_options();
-  options.read_timeout = 200ms;
-  auto server = start_server(std::move(r), options);
-  test_client client(server->port());
+    router r;
+    r.post("/connectors", [](request, responder respond) { respond(empty_response(204)); });
+    auto options = test_options();
+    options.read_timeout = 200ms;
+    auto server = start_server(std::move(r), options);
+    test_client client(server->port());
 
-  REQUIRE(client.send_raw("POST /connectors HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"na"));
-  const auto begun = std::chrono::steady_clock::now();
-  CHECK(client.wait_closed(10s));
-  CHECK(std::chrono::steady_clock::now() - begun < 9s);
+    REQUIRE(client.send_raw("POST /connectors HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"na"));
+    const auto begun = std::chrono::steady_clock::now();
+    CHECK(client.wait_closed(10s));
+    CHECK(std::chrono::steady_clock::now() - begun < 9s);
 }
 
 TEST_CASE("a throwing handler produces 500 and the server keeps serving") {
-  router r;
-  r.get("/boom", [](request, responder) -> void { throw std::runtime_error("kaboom"); });
-  r.get("/fine", [](request, responder respond) { respond(empty_response(204)); });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
+    router r;
+    r.get("/boom", [](request, responder) -> void { throw std::runtime_error("kaboom"); });
+    r.get("/fine", [](request, responder respond) { respond(empty_response(204)); });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
 
-  const auto reply = client.request("GET", "/boom");
-  CHECK(reply.status == 500);
-  CHECK(reply.body == R"({"error_code":500,"message":"kaboom"})");
-  const auto next = client.request("GET", "/fine");
-  CHECK(next.status == 204);
-  CHECK(next.body.empty());
-  CHECK(next.header("content-length").empty());
+    const auto reply = client.request("GET", "/boom");
+    CHECK(reply.status == 500);
+    CHECK(reply.body == R"({"error_code":500,"message":"kaboom"})");
+    const auto next = client.request("GET", "/fine");
+    CHECK(next.status == 204);
+    CHECK(next.body.empty());
+    CHECK(next.header("content-length").empty());
 }
 
 TEST_CASE("server maps errors to statuses with Kafka Connect's error body") {
-  router r;
-  r.get("/missing", [](request, responder respond) {
-    respond(error_response(make_error(errc::not_found, "Connector c1 not found")));
-  });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
-  const auto reply = client.request("GET", "/missing");
-  CHECK(reply.status == 404);
-  CHECK(reply.body == R"({"error_code":404,"message":"Connector c1 not found"})");
+    router r;
+    r.get("/missing", [](request, responder respond) {
+        respond(error_response(make_error(errc::not_found, "Connector c1 not found")));
+    });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
+    const auto reply = client.request("GET", "/missing");
+    CHECK(reply.status == 404);
+    CHECK(reply.body == R"({"error_code":404,"message":"Connector c1 not found"})");
 }
 
 TEST_CASE("stop closes an open idle connection and returns promptly") {
-  router r;
-  r.get("/", [](request, responder respond) { respond(json_response(200, json::value("ok"))); });
-  auto server = start_server(std::move(r));
-  test_client client(server->port());
-  REQUIRE(client.request("GET", "/").status == 200);
+    router r;
+    r.get("/", [](request, responder respond) { respond(json_response(200, json::value("ok"))); });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
+    REQUIRE(client.request("GET", "/").status == 200);
 
-  const auto begun = std::chrono::steady_clock::now();
-  server->stop();
-  CHECK(std::chrono::steady_clock::now() - begun < 4s);  // well under shutdown_timeout
-  CHECK(client.wait_closed(5s));
-  server->stop();  // idempotent
+    const auto begun = std::chrono::steady_clock::now();
+    server->stop();
+    CHECK(std::chrono::steady_clock::now() - begun < 4s);  // well under shutdown_timeout
+    CHECK(client.wait_closed(5s));
+    server->stop();  // idempotent
 }
 
 TEST_CASE("stop gives up on an unanswered request and a late answer is harmless") {
-  mailbox box;
-  router r;
-  r.get("/never", [&box](request, responder respond) { box.put(std::move(respond)); });
-  auto options = test_options();
-  options.shutdown_timeout = 100ms;
-  auto server = start_server(std::move(r), options);
+    mailbox box;
+    router r;
+    r.get("/never", [&box](request, responder respond) { box.put(std::move(respond)); });
+    auto options = test_options();
+    options.shutdown_timeout = 100ms;
+    auto server = start_server(std::move(r), options);
 
-  testing::http_reply reply;
-  std::thread caller([&] {
-    test_client client(server->port());
-    reply = client.request("GET", "/never");
-  });
-  auto respond = box.take(10s);
-  REQUIRE(respond.has_value());
-  server->stop();
-  caller.join();
-  CHECK(reply.status == 0);  // the connection was closed without an answer
-  CHECK((*respond)(empty_response(204)));  // delivered into a closed gate: dropped, no crash
-  server.reset();
+    testing::http_reply reply;
+    std::thread caller([&] {
+        test_client client(server->port());
+        reply = client.request("GET", "/never");
+    });
+    auto respond = box.take(10s);
+    REQUIRE(respond.has_value());
+    server->stop();
+    caller.join();
+    CHECK(reply.status == 0);                // the connection was closed without an answer
+    CHECK((*respond)(empty_response(204)));  // delivered into a closed gate: dropped, no crash
+    server.reset();
 }
 
 TEST_CASE("server listens on all interfaces for http://:0 and refuses https for now") {
-  router r;
-  r.get("/", [](request, responder respond) { respond(json_response(200, json::value("ok"))); });
-  auto options = test_options();
-  options.listener = "http://:0";
-  auto server = start_server(std::move(r), options);
-  CHECK_FALSE(server->local_address().empty());
-  test_client client(server->port());  // reaches the wildcard listener over IPv4 loopback
-  CHECK(client.request("GET", "/").status == 200);
-  CHECK_FALSE(server->start().ok());  // one-shot
+    router r;
+    r.get("/", [](request, responder respond) { respond(json_response(200, json::value("ok"))); });
+    auto options = test_options();
+    options.listener = "http://:0";
+    auto server = start_server(std::move(r), options);
+    CHECK_FALSE(server->local_address().empty());
+    test_client client(server->port());  // reaches the wildcard listener over IPv4 loopback
+    CHECK(client.request("GET", "/").status == 200);
+    CHECK_FALSE(server->start().ok());  // one-shot
 
-  options.listener = "https://127.0.0.1:0";
-  http_server tls(router{}, options);
-  const auto started = tls.start();
-  REQUIRE_FALSE(started.ok());
-  CHECK(started.err().code == errc::unsupported);
+    options.listener = "https://127.0.0.1:0";
+    http_server tls(router{}, options);
+    const auto started = tls.start();
+    REQUIRE_FALSE(started.ok());
+    CHECK(started.err().code == errc::unsupported);
 
-  options.listener = "127.0.0.1:8083";
-  http_server bad(router{}, options);
-  CHECK(bad.start().err().code == errc::invalid_argument);
+    options.listener = "127.0.0.1:8083";
+    http_server bad(router{}, options);
+    CHECK(bad.start().err().code == errc::invalid_argument);
 }

@@ -17,41 +17,41 @@
 namespace copycat::testing {
 
 class fake_dlq_output : public runtime::dead_letter_queue_reporter::output {
- public:
-  struct stored {
-    std::string topic;
-    std::int32_t partition = 0;
-    std::optional<std::string> key;
-    std::optional<std::string> value;
-    std::vector<runtime::dlq_header> headers;
-    std::int64_t timestamp_ms = 0;
-  };
+public:
+    struct stored {
+        std::string topic;
+        std::int32_t partition = 0;
+        std::optional<std::string> key;
+        std::optional<std::string> value;
+        std::vector<runtime::dlq_header> headers;
+        std::int64_t timestamp_ms = 0;
+    };
 
-  // `auto_acknowledge`: every record is acknowledged at the next poll()/flush().
-  explicit fake_dlq_output(bool auto_acknowledge = false) : auto_acknowledge_(auto_acknowledge) {}
-  ~fake_dlq_output() override;
+    // `auto_acknowledge`: every record is acknowledged at the next poll()/flush().
+    explicit fake_dlq_output(bool auto_acknowledge = false) : auto_acknowledge_(auto_acknowledge) {}
+    ~fake_dlq_output() override;
 
-  // Test side.
-  std::vector<stored> records() const;
-  void acknowledge_all();
-  void fail_all(std::string reason);
+    // Test side.
+    std::vector<stored> records() const;
+    void acknowledge_all();
+    void fail_all(std::string reason);
 
-  // Task side.
-  result<void> produce(const rdkafka::outgoing_record& record, rdkafka::delivery_callback done) override;
-  void poll(std::chrono::milliseconds timeout) override;
-  result<void> flush(std::chrono::milliseconds timeout) override;
+    // Task side.
+    result<void> produce(const rdkafka::outgoing_record& record, rdkafka::delivery_callback done) override;
+    void poll(std::chrono::milliseconds timeout) override;
+    result<void> flush(std::chrono::milliseconds timeout) override;
 
- private:
-  struct pending {
-    rdkafka::delivery_callback done;
-    std::optional<std::string> outcome;  // nullopt: waiting; "" acknowledged; else the failure
-  };
-  void deliver_decided();
+private:
+    struct pending {
+        rdkafka::delivery_callback done;
+        std::optional<std::string> outcome;  // nullopt: waiting; "" acknowledged; else the failure
+    };
+    void deliver_decided();
 
-  const bool auto_acknowledge_;
-  mutable std::mutex mutex_;
-  std::vector<stored> records_;
-  std::deque<pending> pending_;
+    const bool auto_acknowledge_;
+    mutable std::mutex mutex_;
+    std::vector<stored> records_;
+    std::deque<pending> pending_;
 };
 
 // An output that forwards to `target`, so that the test keeps the fake after the reporter

@@ -20,94 +20,93 @@ namespace {
 constexpr auto deadline = 20s;
 
 std::string unique(const std::string& prefix) {
-  static std::atomic<int> n{0};
-  return prefix + "-" + std::to_string(++n);
+    static std::atomic<int> n{0};
+    return prefix + "-" + std::to_string(++n);
 }
 
 rdkafka::mock_cluster make_cluster() {
-  auto c = rdkafka::mock_cluster::create();
-  REQUIRE(c.ok());
-  return std::move(*c);
+    auto c = rdkafka::mock_cluster::create();
+    REQUIRE(c.ok());
+    return std::move(*c);
 }
 
 struct fixture {
-  rdkafka::mock_cluster cluster = make_cluster();
-  loader::plugin_registry registry;
-  storage::memory_offset_store offsets;
-  testing::recording_listener listener;
-  worker_config config;
-  std::shared_ptr<worker_source_task> task;
-  task_id id{unique("flaky-src"), 0};
-  std::string source_partition = unique("flaky-partition");
+    rdkafka::mock_cluster cluster = make_cluster();
+    loader::plugin_registry registry;
+    storage::memory_offset_store offsets;
+    testing::recording_listener listener;
+    worker_config config;
+    std::shared_ptr<worker_source_task> task;
+    task_id id{unique("flaky-src"), 0};
+    std::string source_partition = unique("flaky-partition");
 
-  explicit fixture(const string_map& extra) {
-    testing::register_test_plugins(registry);
-    config.bootstrap_servers = cluster.bootstrap_servers();
-    config.key_converter = "org.apache.kafka.connect.storage.StringConverter";
-    config.value_converter = "org.apache.kafka.connect.storage.StringConverter";
-    config.offset_flush_interval = 50ms;
-    const auto topic = unique("flaky-topic");
-    REQUIRE(cluster.create_topic(topic, 1).ok());
-    string_map connector_config{{"name", id.connector},
-                                {"connector.class", "test.CountingSource"},
-                                {"topic", topic},
-                                {"values", "a,b,c"},
-                                {"source.partition", source_partition},
-                                {"transforms", "flaky"},
-                                {"transforms.flaky.type", "test.FlakyValue"}};
-    for (const auto& [k, v] : extra) connector_config.insert_or_assign(k, v);
-    task_factory factory(config, registry, offsets, listener);
-    auto made = factory.create(id, connector_config, connector_config, target_state::started);
-    INFO((made.ok() ? std::string("created") : made.err().describe()));
-    REQUIRE(made.ok());
-    task = std::dynamic_pointer_cast<worker_source_task>(*made);
-    REQUIRE(task);
-  }
+    explicit fixture(const string_map& extra) {
+        testing::register_test_plugins(registry);
+        config.bootstrap_servers = cluster.bootstrap_servers();
+        config.key_converter = "org.apache.kafka.connect.storage.StringConverter";
+        config.value_converter = "org.apache.kafka.connect.storage.StringConverter";
+        config.offset_flush_interval = 50ms;
+        const auto topic = unique("flaky-topic");
+        REQUIRE(cluster.create_topic(topic, 1).ok());
+        string_map connector_config{{"name", id.connector},
+                                    {"connector.class", "test.CountingSource"},
+                                    {"topic", topic},
+                                    {"values", "a,b,c"},
+                                    {"source.partition", source_partition},
+                                    {"transforms", "flaky"},
+                                    {"transforms.flaky.type", "test.FlakyValue"}};
+        for (const auto& [k, v] : extra) connector_config.insert_or_assign(k, v);
+        task_factory factory(config, registry, offsets, listener);
+        auto made = factory.create(id, connector_config, connector_config, target_state::started);
+        INFO((made.ok() ? std::string("created") : made.err().describe()));
+        REQUIRE(made.ok());
+        task = std::dynamic_pointer_cast<worker_source_task>(*made);
+        REQUIRE(task);
+    }
 
-  ~fixture() {
-    task->stop();
-    task->await_stop(deadline);
-    task->release_thread();
-  }
+    ~fixture() {
+        task->stop();
+        task->await_stop(deadline);
+        task->release_thread();
+    }
 };
 
 }  // namespace
 
 TEST_CASE("source errors: retriable transformation errors are retried and every record is sent") {
-  fixture f({{"transforms.flaky.retriable.failures", "2"},
-             {"errors.retry.timeout", "60000"},
-             {"errors.retry.delay.max.ms", "1"},
-             // A sink key: source connectors ignore it, as in Kafka.
-             {"errors.deadletterqueue.topic.name", "ignored-dlq"}});
-  f.task->start();
-  REQUIRE(testing::eventually([&] { return f.task->records_acked() == 3; }, deadline));
-  const auto counts = f.task->error_counts();
-  CHECK(counts.retries == 2);
-  CHECK(counts.record_failures == 2);
-  CHECK(counts.record_errors == 0);
-  CHECK(counts.dlq_produce_requests == 0);
-  CHECK(f.listener.task_states(f.id).back() == run_state::running);
+    fixture f({{"transforms.flaky.retriable.failures", "2"},
+               {"errors.retry.timeout", "60000"},
+               {"errors.retry.delay.max.ms", "1"},
+               // A sink key: source connectors ignore it, as in Kafka.
+               {"errors.deadletterqueue.topic.name", "ignored-dlq"}});
+    f.task->start();
+    REQUIRE(testing::eventually([&] { return f.task->records_acked() == 3; }, deadline));
+    const auto counts = f.task->error_counts();
+    CHECK(counts.retries == 2);
+    CHECK(counts.record_failures == 2);
+    CHECK(counts.record_errors == 0);
+    CHECK(counts.dlq_produce_requests == 0);
+    CHECK(f.listener.task_states(f.id).back() == run_state::running);
 }
 
 TEST_CASE("source errors: retries that run out follow errors.tolerance") {
-  fixture f(string_map{{"transforms.flaky.retriable.failures", "-1"}});  // errors.retry.timeout=0: no retry
-  f.task->start();
-  REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
-  CHECK(f.listener.task_trace(f.id) ==
-        "copycat::connect_error: Tolerance exceeded in error handler\nCaused by: copycat::retriable_error: not yet");
-  CHECK(f.task->error_counts().record_errors == 1);
+    fixture f(string_map{{"transforms.flaky.retriable.failures", "-1"}});  // errors.retry.timeout=0: no retry
+    f.task->start();
+    REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
+    CHECK(f.listener.task_trace(f.id) ==
+          "copycat::connect_error: Tolerance exceeded in error handler\nCaused by: copycat::retriable_error: not yet");
+    CHECK(f.task->error_counts().record_errors == 1);
 }
 
 TEST_CASE("source errors: a stop ends infinite retries and the record is neither sent nor committed") {
-  fixture f({{"transforms.flaky.retriable.failures", "-1"},
-             {"errors.retry.timeout", "-1"},
-             {"errors.tolerance", "all"}});
-  f.task->start();
-  REQUIRE(testing::eventually([&] { return f.task->error_counts().record_failures >= 1; }, deadline));
-  f.task->stop();
-  REQUIRE(f.task->await_stop(deadline));
-  CHECK(f.listener.task_states(f.id) == std::vector<run_state>{run_state::running, run_state::unassigned});
-  CHECK(f.task->records_acked() == 0);
-  CHECK(f.task->error_counts().records_skipped == 0);
-  CHECK(testing::source_acks(f.source_partition) == 0);
+    fixture f(
+        {{"transforms.flaky.retriable.failures", "-1"}, {"errors.retry.timeout", "-1"}, {"errors.tolerance", "all"}});
+    f.task->start();
+    REQUIRE(testing::eventually([&] { return f.task->error_counts().record_failures >= 1; }, deadline));
+    f.task->stop();
+    REQUIRE(f.task->await_stop(deadline));
+    CHECK(f.listener.task_states(f.id) == std::vector<run_state>{run_state::running, run_state::unassigned});
+    CHECK(f.task->records_acked() == 0);
+    CHECK(f.task->error_counts().records_skipped == 0);
+    CHECK(testing::source_acks(f.source_partition) == 0);
 }

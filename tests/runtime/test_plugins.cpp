@@ -15,358 +15,358 @@ namespace {
 using namespace std::chrono_literals;
 
 std::string get(const std::map<std::string, std::string>& props, const std::string& key, std::string fallback = {}) {
-  auto it = props.find(key);
-  return it == props.end() ? fallback : it->second;
+    auto it = props.find(key);
+    return it == props.end() ? fallback : it->second;
 }
 
 struct hub {
-  std::mutex mutex;
-  std::map<std::string, std::shared_ptr<collector>> collectors;
-  std::map<std::string, std::size_t> acks;
+    std::mutex mutex;
+    std::map<std::string, std::shared_ptr<collector>> collectors;
+    std::map<std::string, std::size_t> acks;
 };
 
 hub& the_hub() {
-  static hub h;
-  return h;
+    static hub h;
+    return h;
 }
 
 const config_def& empty_def() {
-  static const config_def def;
-  return def;
+    static const config_def def;
+    return def;
 }
 
 class counting_source_task : public source_task {
- public:
-  std::string version() const override { return "1.0"; }
+public:
+    std::string version() const override { return "1.0"; }
 
-  void start(const std::map<std::string, std::string>& props) override {
-    props_ = props;
-    if (get(props, "fail.on") == "start") throw connect_error("boom on start");
-    total_ = std::stoll(get(props, "records", "0"));
-    for (std::string rest = get(props, "values"); !rest.empty();) {
-      const auto comma = rest.find(',');
-      values_.push_back(rest.substr(0, comma));
-      rest = comma == std::string::npos ? std::string() : rest.substr(comma + 1);
+    void start(const std::map<std::string, std::string>& props) override {
+        props_ = props;
+        if (get(props, "fail.on") == "start") throw connect_error("boom on start");
+        total_ = std::stoll(get(props, "records", "0"));
+        for (std::string rest = get(props, "values"); !rest.empty();) {
+            const auto comma = rest.find(',');
+            values_.push_back(rest.substr(0, comma));
+            rest = comma == std::string::npos ? std::string() : rest.substr(comma + 1);
+        }
+        if (!values_.empty()) total_ = static_cast<std::int64_t>(values_.size());
+        topic_ = get(props, "topic");
+        batch_ = std::stoll(get(props, "batch.size", "100"));
+        partition_ = {{"source", value(get(props, "source.partition", "p0"))}};
+        if (auto stored = context().offset_storage_reader().offset(partition_)) {
+            next_ = stored->at("position").to_int64() + 1;
+        }
     }
-    if (!values_.empty()) total_ = static_cast<std::int64_t>(values_.size());
-    topic_ = get(props, "topic");
-    batch_ = std::stoll(get(props, "batch.size", "100"));
-    partition_ = {{"source", value(get(props, "source.partition", "p0"))}};
-    if (auto stored = context().offset_storage_reader().offset(partition_)) {
-      next_ = stored->at("position").to_int64() + 1;
-    }
-  }
 
-  std::vector<source_record> poll() override {
-    if (get(props_, "fail.on") == "poll") throw data_error("boom on poll");
-    if (get(props_, "block.on") == "poll") {
-      // A badly behaved task: ignores stop() for a while.
-      {
+    std::vector<source_record> poll() override {
+        if (get(props_, "fail.on") == "poll") throw data_error("boom on poll");
+        if (get(props_, "block.on") == "poll") {
+            // A badly behaved task: ignores stop() for a while.
+            {
+                std::lock_guard lock(the_hub().mutex);
+                ++the_hub().acks["blocked-polls-started"];
+            }
+            std::this_thread::sleep_for(1s);
+            std::lock_guard lock(the_hub().mutex);
+            ++the_hub().acks["blocked-polls-finished"];
+            return {};
+        }
+        if (next_ >= total_) {
+            std::unique_lock lock(mutex_);
+            stopped_cv_.wait_for(lock, 50ms, [&] { return stopped_; });
+            return {};
+        }
+        std::vector<source_record> out;
+        for (; next_ < total_ && static_cast<std::int64_t>(out.size()) < batch_; ++next_) {
+            out.emplace_back(
+                partition_, source_map{{"position", value(next_)}}, topic_, std::nullopt, nullptr,
+                value(values_.empty() ? "record-" + std::to_string(next_) : values_[static_cast<std::size_t>(next_)]));
+        }
+        return out;
+    }
+
+    void commit_record(const source_record& record, const std::optional<record_metadata>&) override {
         std::lock_guard lock(the_hub().mutex);
-        ++the_hub().acks["blocked-polls-started"];
-      }
-      std::this_thread::sleep_for(1s);
-      std::lock_guard lock(the_hub().mutex);
-      ++the_hub().acks["blocked-polls-finished"];
-      return {};
+        ++the_hub().acks[record.source_partition.at("source").as_string()];
     }
-    if (next_ >= total_) {
-      std::unique_lock lock(mutex_);
-      stopped_cv_.wait_for(lock, 50ms, [&] { return stopped_; });
-      return {};
+
+    void stop() override {
+        std::lock_guard lock(mutex_);
+        stopped_ = true;
+        stopped_cv_.notify_all();
+        if (get(props_, "fail.on") == "stop") throw connect_error("boom on stop");
     }
-    std::vector<source_record> out;
-    for (; next_ < total_ && static_cast<std::int64_t>(out.size()) < batch_; ++next_) {
-      out.emplace_back(partition_, source_map{{"position", value(next_)}}, topic_, std::nullopt, nullptr,
-                       value(values_.empty() ? "record-" + std::to_string(next_)
-                                             : values_[static_cast<std::size_t>(next_)]));
-    }
-    return out;
-  }
 
-  void commit_record(const source_record& record, const std::optional<record_metadata>&) override {
-    std::lock_guard lock(the_hub().mutex);
-    ++the_hub().acks[record.source_partition.at("source").as_string()];
-  }
-
-  void stop() override {
-    std::lock_guard lock(mutex_);
-    stopped_ = true;
-    stopped_cv_.notify_all();
-    if (get(props_, "fail.on") == "stop") throw connect_error("boom on stop");
-  }
-
- private:
-  std::map<std::string, std::string> props_;
-  std::vector<std::string> values_;
-  std::int64_t total_ = 0;
-  std::int64_t next_ = 0;
-  std::int64_t batch_ = 100;
-  std::string topic_;
-  source_map partition_;
-  std::mutex mutex_;
-  std::condition_variable stopped_cv_;
-  bool stopped_ = false;
+private:
+    std::map<std::string, std::string> props_;
+    std::vector<std::string> values_;
+    std::int64_t total_ = 0;
+    std::int64_t next_ = 0;
+    std::int64_t batch_ = 100;
+    std::string topic_;
+    source_map partition_;
+    std::mutex mutex_;
+    std::condition_variable stopped_cv_;
+    bool stopped_ = false;
 };
 
 class counting_source : public source_connector {
- public:
-  std::string version() const override { return "1.0"; }
-  void start(const std::map<std::string, std::string>& props) override {
-    if (get(props, "connector.fail.on") == "start") throw config_error("connector refuses to start");
-    props_ = props;
-    if (get(props, "request.reconfiguration") == "true") context().request_task_reconfiguration();
-  }
-  std::vector<std::map<std::string, std::string>> task_configs(int max_tasks) override {
-    const int n = std::stoi(get(props_, "generated.tasks", "1"));
-    std::vector<std::map<std::string, std::string>> out;
-    for (int i = 0; i < n; ++i) {
-      auto c = props_;
-      c["source.partition"] = get(props_, "source.partition", "p") + std::to_string(i);
-      out.push_back(c);
+public:
+    std::string version() const override { return "1.0"; }
+    void start(const std::map<std::string, std::string>& props) override {
+        if (get(props, "connector.fail.on") == "start") throw config_error("connector refuses to start");
+        props_ = props;
+        if (get(props, "request.reconfiguration") == "true") context().request_task_reconfiguration();
     }
-    (void)max_tasks;
-    return out;
-  }
-  void stop() override {}
-  const config_def& config() const override { return empty_def(); }
-  std::unique_ptr<source_task> create_task() const override { return std::make_unique<counting_source_task>(); }
+    std::vector<std::map<std::string, std::string>> task_configs(int max_tasks) override {
+        const int n = std::stoi(get(props_, "generated.tasks", "1"));
+        std::vector<std::map<std::string, std::string>> out;
+        for (int i = 0; i < n; ++i) {
+            auto c = props_;
+            c["source.partition"] = get(props_, "source.partition", "p") + std::to_string(i);
+            out.push_back(c);
+        }
+        (void)max_tasks;
+        return out;
+    }
+    void stop() override {}
+    const config_def& config() const override { return empty_def(); }
+    std::unique_ptr<source_task> create_task() const override { return std::make_unique<counting_source_task>(); }
 
- private:
-  std::map<std::string, std::string> props_;
+private:
+    std::map<std::string, std::string> props_;
 };
 
 class collecting_sink_task : public sink_task {
- public:
-  std::string version() const override { return "1.0"; }
-  void start(const std::map<std::string, std::string>& props) override {
-    props_ = props;
-    sink_ = collector_named(get(props, "collector", "default"));
-    retriable_failures_ = std::stoi(get(props, "retriable.put.failures", "0"));
-  }
-  void put(std::vector<sink_record>& records) override {
-    if (get(props_, "fail.on") == "put" && !records.empty()) throw connect_error("boom on put");
-    if (retriable_failures_ > 0 && !records.empty()) {
-      --retriable_failures_;
-      throw retriable_error("try again");
+public:
+    std::string version() const override { return "1.0"; }
+    void start(const std::map<std::string, std::string>& props) override {
+        props_ = props;
+        sink_ = collector_named(get(props, "collector", "default"));
+        retriable_failures_ = std::stoi(get(props, "retriable.put.failures", "0"));
     }
-    sink_->add(records);
-  }
-  void open(const std::vector<topic_partition>& partitions) override { sink_->opened(partitions); }
-  void close(const std::vector<topic_partition>& partitions) override { sink_->closed(partitions); }
-  void stop() override {}
+    void put(std::vector<sink_record>& records) override {
+        if (get(props_, "fail.on") == "put" && !records.empty()) throw connect_error("boom on put");
+        if (retriable_failures_ > 0 && !records.empty()) {
+            --retriable_failures_;
+            throw retriable_error("try again");
+        }
+        sink_->add(records);
+    }
+    void open(const std::vector<topic_partition>& partitions) override { sink_->opened(partitions); }
+    void close(const std::vector<topic_partition>& partitions) override { sink_->closed(partitions); }
+    void stop() override {}
 
- private:
-  std::map<std::string, std::string> props_;
-  std::shared_ptr<collector> sink_;
-  int retriable_failures_ = 0;
+private:
+    std::map<std::string, std::string> props_;
+    std::shared_ptr<collector> sink_;
+    int retriable_failures_ = 0;
 };
 
 class collecting_sink : public sink_connector {
- public:
-  std::string version() const override { return "1.0"; }
-  void start(const std::map<std::string, std::string>& props) override { props_ = props; }
-  std::vector<std::map<std::string, std::string>> task_configs(int max_tasks) override {
-    return std::vector<std::map<std::string, std::string>>(static_cast<std::size_t>(max_tasks), props_);
-  }
-  void stop() override {}
-  const config_def& config() const override { return empty_def(); }
-  std::unique_ptr<sink_task> create_task() const override { return std::make_unique<collecting_sink_task>(); }
+public:
+    std::string version() const override { return "1.0"; }
+    void start(const std::map<std::string, std::string>& props) override { props_ = props; }
+    std::vector<std::map<std::string, std::string>> task_configs(int max_tasks) override {
+        return std::vector<std::map<std::string, std::string>>(static_cast<std::size_t>(max_tasks), props_);
+    }
+    void stop() override {}
+    const config_def& config() const override { return empty_def(); }
+    std::unique_ptr<sink_task> create_task() const override { return std::make_unique<collecting_sink_task>(); }
 
- private:
-  std::map<std::string, std::string> props_;
+private:
+    std::map<std::string, std::string> props_;
 };
 
 class uppercase_value : public transformation {
- public:
-  void configure(const std::map<std::string, std::string>& configs) override {
-    if (get(configs, "fail.on.configure") == "true") throw config_error("bad transformation config");
-  }
-  const config_def& config() const override { return empty_def(); }
-  bool apply(connect_record& record) override {
-    if (!record.val.is_string()) return true;
-    if (record.val.as_string() == "drop") return false;
-    if (record.val.as_string() == "explode") throw data_error("cannot transform 'explode'");
-    auto& s = record.val.as_string();
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
-    return true;
-  }
+public:
+    void configure(const std::map<std::string, std::string>& configs) override {
+        if (get(configs, "fail.on.configure") == "true") throw config_error("bad transformation config");
+    }
+    const config_def& config() const override { return empty_def(); }
+    bool apply(connect_record& record) override {
+        if (!record.val.is_string()) return true;
+        if (record.val.as_string() == "drop") return false;
+        if (record.val.as_string() == "explode") throw data_error("cannot transform 'explode'");
+        auto& s = record.val.as_string();
+        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+        return true;
+    }
 };
 
 // Throws retriable_error from its first "retriable.failures" apply() calls (-1: from every
 // call), after appending "~" to a string value, so that a retry from a half-changed record shows.
 class flaky_value : public transformation {
- public:
-  void configure(const std::map<std::string, std::string>& configs) override {
-    failures_left_ = std::stoi(get(configs, "retriable.failures", "0"));
-  }
-  const config_def& config() const override { return empty_def(); }
-  bool apply(connect_record& record) override {
-    if (failures_left_ == 0) return true;
-    if (record.val.is_string()) record.val.as_string() += "~";
-    if (failures_left_ > 0) --failures_left_;
-    throw retriable_error("not yet");
-  }
+public:
+    void configure(const std::map<std::string, std::string>& configs) override {
+        failures_left_ = std::stoi(get(configs, "retriable.failures", "0"));
+    }
+    const config_def& config() const override { return empty_def(); }
+    bool apply(connect_record& record) override {
+        if (failures_left_ == 0) return true;
+        if (record.val.is_string()) record.val.as_string() += "~";
+        if (failures_left_ > 0) --failures_left_;
+        throw retriable_error("not yet");
+    }
 
- private:
-  int failures_left_ = 0;
+private:
+    int failures_left_ = 0;
 };
 
 class topic_is : public predicate {
- public:
-  void configure(const std::map<std::string, std::string>& configs) override { topic_ = get(configs, "topic"); }
-  const config_def& config() const override { return empty_def(); }
-  bool test(const connect_record& record) override { return record.topic == topic_; }
+public:
+    void configure(const std::map<std::string, std::string>& configs) override { topic_ = get(configs, "topic"); }
+    const config_def& config() const override { return empty_def(); }
+    bool test(const connect_record& record) override { return record.topic == topic_; }
 
- private:
-  std::string topic_;
+private:
+    std::string topic_;
 };
 
 }  // namespace
 
 void register_test_plugins(loader::plugin_registry& registry) {
-  for (const auto& c : converters::builtin_converters()) {
-    if (c.make_converter != nullptr) {
-      registry.add_builtin(plugin_descriptor{plugin_kind::converter, c.class_name.data(), nullptr,
-                                             converter_factory{c.make_converter}});
-    } else {
-      registry.add_builtin(plugin_descriptor{plugin_kind::header_converter, c.class_name.data(), nullptr,
-                                             header_converter_factory{c.make_header_converter}});
+    for (const auto& c : converters::builtin_converters()) {
+        if (c.make_converter != nullptr) {
+            registry.add_builtin(plugin_descriptor{plugin_kind::converter, c.class_name.data(), nullptr,
+                                                   converter_factory{c.make_converter}});
+        } else {
+            registry.add_builtin(plugin_descriptor{plugin_kind::header_converter, c.class_name.data(), nullptr,
+                                                   header_converter_factory{c.make_header_converter}});
+        }
     }
-  }
-  registry.add_builtin(describe_plugin<counting_source>("test.CountingSource", "1.0"));
-  registry.add_builtin(describe_plugin<collecting_sink>("test.CollectingSink", "1.0"));
-  registry.add_builtin(describe_plugin<uppercase_value>("test.UppercaseValue", "1.0"));
-  registry.add_builtin(describe_plugin<flaky_value>("test.FlakyValue", "1.0"));
-  registry.add_builtin(describe_plugin<topic_is>("test.TopicIs", "1.0"));
+    registry.add_builtin(describe_plugin<counting_source>("test.CountingSource", "1.0"));
+    registry.add_builtin(describe_plugin<collecting_sink>("test.CollectingSink", "1.0"));
+    registry.add_builtin(describe_plugin<uppercase_value>("test.UppercaseValue", "1.0"));
+    registry.add_builtin(describe_plugin<flaky_value>("test.FlakyValue", "1.0"));
+    registry.add_builtin(describe_plugin<topic_is>("test.TopicIs", "1.0"));
 }
 
 void collector::add(const std::vector<sink_record>& records) {
-  std::lock_guard lock(mutex_);
-  records_.insert(records_.end(), records.begin(), records.end());
-  changed_.notify_all();
+    std::lock_guard lock(mutex_);
+    records_.insert(records_.end(), records.begin(), records.end());
+    changed_.notify_all();
 }
 
 void collector::opened(const std::vector<topic_partition>& partitions) {
-  std::lock_guard lock(mutex_);
-  open_.insert(partitions.begin(), partitions.end());
+    std::lock_guard lock(mutex_);
+    open_.insert(partitions.begin(), partitions.end());
 }
 
 void collector::closed(const std::vector<topic_partition>& partitions) {
-  std::lock_guard lock(mutex_);
-  for (const auto& tp : partitions) open_.erase(tp);
-  ++close_calls_;
+    std::lock_guard lock(mutex_);
+    for (const auto& tp : partitions) open_.erase(tp);
+    ++close_calls_;
 }
 
 bool collector::wait_for(std::size_t n, std::chrono::milliseconds deadline) {
-  std::unique_lock lock(mutex_);
-  return changed_.wait_for(lock, deadline, [&] { return records_.size() >= n; });
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, deadline, [&] { return records_.size() >= n; });
 }
 
 std::vector<sink_record> collector::records() const {
-  std::lock_guard lock(mutex_);
-  return records_;
+    std::lock_guard lock(mutex_);
+    return records_;
 }
 
 std::vector<std::string> collector::values() const {
-  std::lock_guard lock(mutex_);
-  std::vector<std::string> out;
-  for (const auto& r : records_) out.push_back(r.val.is_string() ? r.val.as_string() : std::string("<non-string>"));
-  return out;
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    for (const auto& r : records_) out.push_back(r.val.is_string() ? r.val.as_string() : std::string("<non-string>"));
+    return out;
 }
 
 std::set<topic_partition> collector::open_partitions() const {
-  std::lock_guard lock(mutex_);
-  return open_;
+    std::lock_guard lock(mutex_);
+    return open_;
 }
 
 int collector::close_calls() const {
-  std::lock_guard lock(mutex_);
-  return close_calls_;
+    std::lock_guard lock(mutex_);
+    return close_calls_;
 }
 
 std::shared_ptr<collector> collector_named(const std::string& name) {
-  std::lock_guard lock(the_hub().mutex);
-  auto& c = the_hub().collectors[name];
-  if (!c) c = std::make_shared<collector>();
-  return c;
+    std::lock_guard lock(the_hub().mutex);
+    auto& c = the_hub().collectors[name];
+    if (!c) c = std::make_shared<collector>();
+    return c;
 }
 
 std::size_t source_acks(const std::string& source_partition) {
-  std::lock_guard lock(the_hub().mutex);
-  auto it = the_hub().acks.find(source_partition);
-  return it == the_hub().acks.end() ? 0 : it->second;
+    std::lock_guard lock(the_hub().mutex);
+    auto it = the_hub().acks.find(source_partition);
+    return it == the_hub().acks.end() ? 0 : it->second;
 }
 
 void recording_listener::on_connector_state(const std::string& connector, runtime::run_state state,
                                             const std::string& trace) {
-  std::lock_guard lock(mutex_);
-  connectors_[connector].emplace_back(state, trace);
-  changed_.notify_all();
+    std::lock_guard lock(mutex_);
+    connectors_[connector].emplace_back(state, trace);
+    changed_.notify_all();
 }
 
 void recording_listener::on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) {
-  std::lock_guard lock(mutex_);
-  tasks_[id].emplace_back(state, trace);
-  changed_.notify_all();
+    std::lock_guard lock(mutex_);
+    tasks_[id].emplace_back(state, trace);
+    changed_.notify_all();
 }
 
 void recording_listener::on_task_reconfiguration_requested(const std::string& connector) {
-  std::lock_guard lock(mutex_);
-  ++reconfigurations_[connector];
-  changed_.notify_all();
+    std::lock_guard lock(mutex_);
+    ++reconfigurations_[connector];
+    changed_.notify_all();
 }
 
 bool recording_listener::wait_for_task(const runtime::task_id& id, runtime::run_state state,
                                        std::chrono::milliseconds deadline) {
-  std::unique_lock lock(mutex_);
-  return changed_.wait_for(lock, deadline, [&] {
-    auto it = tasks_.find(id);
-    return it != tasks_.end() && !it->second.empty() && it->second.back().first == state;
-  });
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, deadline, [&] {
+        auto it = tasks_.find(id);
+        return it != tasks_.end() && !it->second.empty() && it->second.back().first == state;
+    });
 }
 
 bool recording_listener::wait_for_connector(const std::string& name, runtime::run_state state,
                                             std::chrono::milliseconds deadline) {
-  std::unique_lock lock(mutex_);
-  return changed_.wait_for(lock, deadline, [&] {
-    auto it = connectors_.find(name);
-    return it != connectors_.end() && !it->second.empty() && it->second.back().first == state;
-  });
+    std::unique_lock lock(mutex_);
+    return changed_.wait_for(lock, deadline, [&] {
+        auto it = connectors_.find(name);
+        return it != connectors_.end() && !it->second.empty() && it->second.back().first == state;
+    });
 }
 
 std::vector<runtime::run_state> recording_listener::task_states(const runtime::task_id& id) const {
-  std::lock_guard lock(mutex_);
-  std::vector<runtime::run_state> out;
-  if (auto it = tasks_.find(id); it != tasks_.end())
-    for (const auto& [s, t] : it->second) out.push_back(s);
-  return out;
+    std::lock_guard lock(mutex_);
+    std::vector<runtime::run_state> out;
+    if (auto it = tasks_.find(id); it != tasks_.end())
+        for (const auto& [s, t] : it->second) out.push_back(s);
+    return out;
 }
 
 std::vector<runtime::run_state> recording_listener::connector_states(const std::string& name) const {
-  std::lock_guard lock(mutex_);
-  std::vector<runtime::run_state> out;
-  if (auto it = connectors_.find(name); it != connectors_.end())
-    for (const auto& [s, t] : it->second) out.push_back(s);
-  return out;
+    std::lock_guard lock(mutex_);
+    std::vector<runtime::run_state> out;
+    if (auto it = connectors_.find(name); it != connectors_.end())
+        for (const auto& [s, t] : it->second) out.push_back(s);
+    return out;
 }
 
 std::string recording_listener::task_trace(const runtime::task_id& id) const {
-  std::lock_guard lock(mutex_);
-  auto it = tasks_.find(id);
-  return it == tasks_.end() || it->second.empty() ? std::string() : it->second.back().second;
+    std::lock_guard lock(mutex_);
+    auto it = tasks_.find(id);
+    return it == tasks_.end() || it->second.empty() ? std::string() : it->second.back().second;
 }
 
 std::string recording_listener::connector_trace(const std::string& name) const {
-  std::lock_guard lock(mutex_);
-  auto it = connectors_.find(name);
-  return it == connectors_.end() || it->second.empty() ? std::string() : it->second.back().second;
+    std::lock_guard lock(mutex_);
+    auto it = connectors_.find(name);
+    return it == connectors_.end() || it->second.empty() ? std::string() : it->second.back().second;
 }
 
 int recording_listener::reconfiguration_requests(const std::string& connector) const {
-  std::lock_guard lock(mutex_);
-  auto it = reconfigurations_.find(connector);
-  return it == reconfigurations_.end() ? 0 : it->second;
+    std::lock_guard lock(mutex_);
+    auto it = reconfigurations_.find(connector);
+    return it == reconfigurations_.end() ? 0 : it->second;
 }
 
 }  // namespace copycat::testing

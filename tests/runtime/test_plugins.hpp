@@ -39,23 +39,23 @@ void register_test_plugins(loader::plugin_registry& registry);
 
 // What a collecting sink saw.
 class collector {
- public:
-  void add(const std::vector<sink_record>& records);
-  void opened(const std::vector<topic_partition>& partitions);
-  void closed(const std::vector<topic_partition>& partitions);
-  // Waits until at least `n` records arrived; false at the deadline.
-  bool wait_for(std::size_t n, std::chrono::milliseconds deadline);
-  std::vector<sink_record> records() const;
-  std::vector<std::string> values() const;
-  std::set<topic_partition> open_partitions() const;
-  int close_calls() const;
+public:
+    void add(const std::vector<sink_record>& records);
+    void opened(const std::vector<topic_partition>& partitions);
+    void closed(const std::vector<topic_partition>& partitions);
+    // Waits until at least `n` records arrived; false at the deadline.
+    bool wait_for(std::size_t n, std::chrono::milliseconds deadline);
+    std::vector<sink_record> records() const;
+    std::vector<std::string> values() const;
+    std::set<topic_partition> open_partitions() const;
+    int close_calls() const;
 
- private:
-  mutable std::mutex mutex_;
-  std::condition_variable changed_;
-  std::vector<sink_record> records_;
-  std::set<topic_partition> open_;
-  int close_calls_ = 0;
+private:
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    std::vector<sink_record> records_;
+    std::set<topic_partition> open_;
+    int close_calls_ = 0;
 };
 
 // Process-wide: collectors by name, and source acknowledgements by task.
@@ -64,37 +64,37 @@ std::size_t source_acks(const std::string& source_partition);
 
 // A status_listener that records every report and lets a test wait for one.
 class recording_listener : public runtime::status_listener {
- public:
-  void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace) override;
-  void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) override;
-  void on_task_reconfiguration_requested(const std::string& connector) override;
+public:
+    void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace) override;
+    void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) override;
+    void on_task_reconfiguration_requested(const std::string& connector) override;
 
-  // Waits until the latest state of the task / connector is `state`.
-  bool wait_for_task(const runtime::task_id& id, runtime::run_state state, std::chrono::milliseconds deadline);
-  bool wait_for_connector(const std::string& name, runtime::run_state state, std::chrono::milliseconds deadline);
-  std::vector<runtime::run_state> task_states(const runtime::task_id& id) const;
-  std::vector<runtime::run_state> connector_states(const std::string& name) const;
-  std::string task_trace(const runtime::task_id& id) const;
-  std::string connector_trace(const std::string& name) const;
-  int reconfiguration_requests(const std::string& connector) const;
+    // Waits until the latest state of the task / connector is `state`.
+    bool wait_for_task(const runtime::task_id& id, runtime::run_state state, std::chrono::milliseconds deadline);
+    bool wait_for_connector(const std::string& name, runtime::run_state state, std::chrono::milliseconds deadline);
+    std::vector<runtime::run_state> task_states(const runtime::task_id& id) const;
+    std::vector<runtime::run_state> connector_states(const std::string& name) const;
+    std::string task_trace(const runtime::task_id& id) const;
+    std::string connector_trace(const std::string& name) const;
+    int reconfiguration_requests(const std::string& connector) const;
 
- private:
-  mutable std::mutex mutex_;
-  std::condition_variable changed_;
-  std::map<runtime::task_id, std::vector<std::pair<runtime::run_state, std::string>>> tasks_;
-  std::map<std::string, std::vector<std::pair<runtime::run_state, std::string>>> connectors_;
-  std::map<std::string, int> reconfigurations_;
+private:
+    mutable std::mutex mutex_;
+    std::condition_variable changed_;
+    std::map<runtime::task_id, std::vector<std::pair<runtime::run_state, std::string>>> tasks_;
+    std::map<std::string, std::vector<std::pair<runtime::run_state, std::string>>> connectors_;
+    std::map<std::string, int> reconfigurations_;
 };
 
 // Polls `condition` until it holds or `deadline` passes.
 template <class F>
 bool eventually(F condition, std::chrono::milliseconds deadline) {
-  const auto until = std::chrono::steady_clock::now() + deadline;
-  while (!condition()) {
-    if (std::chrono::steady_clock::now() >= until) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return true;
+    const auto until = std::chrono::steady_clock::now() + deadline;
+    while (!condition()) {
+        if (std::chrono::steady_clock::now() >= until) return false;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return true;
 }
 
 }  // namespace copycat::testing

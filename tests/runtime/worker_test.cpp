@@ -21,300 +21,299 @@ constexpr auto deadline = 20s;
 const std::string string_converter = "org.apache.kafka.connect.storage.StringConverter";
 
 std::string unique(const std::string& prefix) {
-  static std::atomic<int> n{0};
-  return prefix + "-" + std::to_string(++n);
+    static std::atomic<int> n{0};
+    return prefix + "-" + std::to_string(++n);
 }
 
 rdkafka::mock_cluster make_cluster() {
-  auto c = rdkafka::mock_cluster::create();
-  REQUIRE(c.ok());
-  return std::move(*c);
+    auto c = rdkafka::mock_cluster::create();
+    REQUIRE(c.ok());
+    return std::move(*c);
 }
 
 struct worker_fixture {
-  rdkafka::mock_cluster cluster = make_cluster();
-  loader::plugin_registry registry;
-  storage::memory_offset_store offsets;
-  testing::recording_listener listener;
-  std::unique_ptr<worker> w;
+    rdkafka::mock_cluster cluster = make_cluster();
+    loader::plugin_registry registry;
+    storage::memory_offset_store offsets;
+    testing::recording_listener listener;
+    std::unique_ptr<worker> w;
 
-  explicit worker_fixture(std::chrono::milliseconds graceful = 5s) {
-    testing::register_test_plugins(registry);
-    worker_config config;
-    config.bootstrap_servers = cluster.bootstrap_servers();
-    config.key_converter = string_converter;
-    config.value_converter = string_converter;
-    config.offset_flush_interval = 100ms;
-    config.task_shutdown_graceful_timeout = graceful;
-    config.originals = {{"producer.linger.ms", "5"}};
-    w = std::make_unique<worker>(config, registry, offsets, listener);
-  }
+    explicit worker_fixture(std::chrono::milliseconds graceful = 5s) {
+        testing::register_test_plugins(registry);
+        worker_config config;
+        config.bootstrap_servers = cluster.bootstrap_servers();
+        config.key_converter = string_converter;
+        config.value_converter = string_converter;
+        config.offset_flush_interval = 100ms;
+        config.task_shutdown_graceful_timeout = graceful;
+        config.originals = {{"producer.linger.ms", "5"}};
+        w = std::make_unique<worker>(config, registry, offsets, listener);
+    }
 
-  ~worker_fixture() { w.reset(); }
+    ~worker_fixture() { w.reset(); }
 
-  string_map source_config(const std::string& name, const std::string& topic, int records) {
-    REQUIRE(cluster.create_topic(topic, 1).ok());
-    return {{"name", name},
-            {"connector.class", "test.CountingSource"},
-            {"topic", topic},
-            {"records", std::to_string(records)},
-            {"batch.size", "10"},
-            {"source.partition", name + "-p"}};
-  }
+    string_map source_config(const std::string& name, const std::string& topic, int records) {
+        REQUIRE(cluster.create_topic(topic, 1).ok());
+        return {{"name", name},       {"connector.class", "test.CountingSource"},
+                {"topic", topic},     {"records", std::to_string(records)},
+                {"batch.size", "10"}, {"source.partition", name + "-p"}};
+    }
 
-  std::optional<std::int64_t> stored_position(const std::string& connector, const std::string& partition) {
-    source_offset_codec codec;
-    auto found = offsets.get({codec.encode_key(connector, {{"source", value(partition)}})});
-    if (found.empty()) return std::nullopt;
-    return codec.decode_value(found.begin()->second)->at("position").to_int64();
-  }
+    std::optional<std::int64_t> stored_position(const std::string& connector, const std::string& partition) {
+        source_offset_codec codec;
+        auto found = offsets.get({codec.encode_key(connector, {{"source", value(partition)}})});
+        if (found.empty()) return std::nullopt;
+        return codec.decode_value(found.begin()->second)->at("position").to_int64();
+    }
 
-  // Starts the connector and its single task.
-  task_id start_source(const std::string& name, const string_map& config, target_state initial = target_state::started) {
-    REQUIRE(w->start_connector(name, config, initial).ok());
-    auto configs = w->connector_task_configs(name);
-    REQUIRE(configs.ok());
-    REQUIRE(configs->size() == 1);
-    task_id id{name, 0};
-    REQUIRE(w->start_task(id, config, configs->front(), initial).ok());
-    return id;
-  }
+    // Starts the connector and its single task.
+    task_id start_source(const std::string& name, const string_map& config,
+                         target_state initial = target_state::started) {
+        REQUIRE(w->start_connector(name, config, initial).ok());
+        auto configs = w->connector_task_configs(name);
+        REQUIRE(configs.ok());
+        REQUIRE(configs->size() == 1);
+        task_id id{name, 0};
+        REQUIRE(w->start_task(id, config, configs->front(), initial).ok());
+        return id;
+    }
 };
 
 }  // namespace
 
 TEST_CASE("worker: a source connector and task run, are acked, and commit their offsets") {
-  worker_fixture f;
-  const auto name = unique("src");
-  auto config = f.source_config(name, unique("topic"), 25);
-  CHECK(f.w->connector_type(config) == "source");
-  auto id = f.start_source(name, config);
-  REQUIRE(f.listener.wait_for_connector(name, run_state::running, deadline));
-  REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
-  CHECK(f.w->is_connector_running(name));
-  CHECK(f.w->tasks_of(name) == std::vector<task_id>{id});
+    worker_fixture f;
+    const auto name = unique("src");
+    auto config = f.source_config(name, unique("topic"), 25);
+    CHECK(f.w->connector_type(config) == "source");
+    auto id = f.start_source(name, config);
+    REQUIRE(f.listener.wait_for_connector(name, run_state::running, deadline));
+    REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
+    CHECK(f.w->is_connector_running(name));
+    CHECK(f.w->tasks_of(name) == std::vector<task_id>{id});
 
-  REQUIRE(testing::eventually([&] { return testing::source_acks(name + "-p0") == 25; }, deadline));
-  REQUIRE(testing::eventually([&] { return f.stored_position(name, name + "-p0") == 24; }, deadline));
+    REQUIRE(testing::eventually([&] { return testing::source_acks(name + "-p0") == 25; }, deadline));
+    REQUIRE(testing::eventually([&] { return f.stored_position(name, name + "-p0") == 24; }, deadline));
 
-  f.w->stop_tasks({id});
-  CHECK(f.listener.task_states(id) == std::vector<run_state>{run_state::running, run_state::unassigned});
-  CHECK(f.w->tasks_of(name).empty());
-  f.w->stop_connector(name);
-  CHECK(f.listener.connector_states(name) == std::vector<run_state>{run_state::running, run_state::unassigned});
-  CHECK_FALSE(f.w->is_connector_running(name));
+    f.w->stop_tasks({id});
+    CHECK(f.listener.task_states(id) == std::vector<run_state>{run_state::running, run_state::unassigned});
+    CHECK(f.w->tasks_of(name).empty());
+    f.w->stop_connector(name);
+    CHECK(f.listener.connector_states(name) == std::vector<run_state>{run_state::running, run_state::unassigned});
+    CHECK_FALSE(f.w->is_connector_running(name));
 }
 
 TEST_CASE("worker: a restarted source task resumes after its stored offset") {
-  worker_fixture f;
-  const auto name = unique("resume");
-  auto config = f.source_config(name, unique("topic"), 30);
-  auto id = f.start_source(name, config);
-  REQUIRE(testing::eventually([&] { return testing::source_acks(name + "-p0") == 30; }, deadline));
-  f.w->stop_tasks({id});
-  REQUIRE(f.stored_position(name, name + "-p0") == 29);
+    worker_fixture f;
+    const auto name = unique("resume");
+    auto config = f.source_config(name, unique("topic"), 30);
+    auto id = f.start_source(name, config);
+    REQUIRE(testing::eventually([&] { return testing::source_acks(name + "-p0") == 30; }, deadline));
+    f.w->stop_tasks({id});
+    REQUIRE(f.stored_position(name, name + "-p0") == 29);
 
-  config["records"] = "40";
-  auto configs = f.w->connector_task_configs(name);
-  REQUIRE(configs.ok());
-  auto task_config = configs->front();
-  task_config["records"] = "40";
-  REQUIRE(f.w->start_task(id, config, task_config, target_state::started).ok());
-  REQUIRE(testing::eventually([&] { return f.stored_position(name, name + "-p0") == 39; }, deadline));
-  CHECK(testing::source_acks(name + "-p0") == 40);  // only the 10 new records were produced again
+    config["records"] = "40";
+    auto configs = f.w->connector_task_configs(name);
+    REQUIRE(configs.ok());
+    auto task_config = configs->front();
+    task_config["records"] = "40";
+    REQUIRE(f.w->start_task(id, config, task_config, target_state::started).ok());
+    REQUIRE(testing::eventually([&] { return f.stored_position(name, name + "-p0") == 39; }, deadline));
+    CHECK(testing::source_acks(name + "-p0") == 40);  // only the 10 new records were produced again
 }
 
 TEST_CASE("worker: pause and resume a connector and its tasks") {
-  worker_fixture f;
-  const auto name = unique("pause");
-  auto id = f.start_source(name, f.source_config(name, unique("topic"), 5));
-  REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
-  f.w->set_target_state(name, target_state::paused);
-  REQUIRE(f.listener.wait_for_connector(name, run_state::paused, deadline));
-  REQUIRE(f.listener.wait_for_task(id, run_state::paused, deadline));
-  CHECK_FALSE(f.w->is_connector_running(name));
-  f.w->set_target_state(name, target_state::started);
-  REQUIRE(f.listener.wait_for_connector(name, run_state::running, deadline));
-  REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
-  f.w->set_target_state(name, target_state::stopped);
-  REQUIRE(f.listener.wait_for_connector(name, run_state::stopped, deadline));
-  CHECK(f.w->tasks_of(name).empty());
-  CHECK(f.listener.task_states(id).back() == run_state::unassigned);
+    worker_fixture f;
+    const auto name = unique("pause");
+    auto id = f.start_source(name, f.source_config(name, unique("topic"), 5));
+    REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
+    f.w->set_target_state(name, target_state::paused);
+    REQUIRE(f.listener.wait_for_connector(name, run_state::paused, deadline));
+    REQUIRE(f.listener.wait_for_task(id, run_state::paused, deadline));
+    CHECK_FALSE(f.w->is_connector_running(name));
+    f.w->set_target_state(name, target_state::started);
+    REQUIRE(f.listener.wait_for_connector(name, run_state::running, deadline));
+    REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
+    f.w->set_target_state(name, target_state::stopped);
+    REQUIRE(f.listener.wait_for_connector(name, run_state::stopped, deadline));
+    CHECK(f.w->tasks_of(name).empty());
+    CHECK(f.listener.task_states(id).back() == run_state::unassigned);
 }
 
 TEST_CASE("worker: connector and task started paused report PAUSED") {
-  worker_fixture f;
-  const auto name = unique("paused");
-  auto config = f.source_config(name, unique("topic"), 5);
-  REQUIRE(f.w->start_connector(name, config, target_state::paused).ok());
-  REQUIRE(f.listener.wait_for_connector(name, run_state::paused, deadline));
-  task_id id{name, 0};
-  auto task_config = config;
-  task_config["source.partition"] = name + "-p0";
-  REQUIRE(f.w->start_task(id, config, task_config, target_state::paused).ok());
-  REQUIRE(f.listener.wait_for_task(id, run_state::paused, deadline));
-  CHECK(testing::source_acks(name + "-p0") == 0);
+    worker_fixture f;
+    const auto name = unique("paused");
+    auto config = f.source_config(name, unique("topic"), 5);
+    REQUIRE(f.w->start_connector(name, config, target_state::paused).ok());
+    REQUIRE(f.listener.wait_for_connector(name, run_state::paused, deadline));
+    task_id id{name, 0};
+    auto task_config = config;
+    task_config["source.partition"] = name + "-p0";
+    REQUIRE(f.w->start_task(id, config, task_config, target_state::paused).ok());
+    REQUIRE(f.listener.wait_for_task(id, run_state::paused, deadline));
+    CHECK(testing::source_acks(name + "-p0") == 0);
 }
 
 TEST_CASE("worker: a task that throws becomes FAILED with the exception in the trace") {
-  worker_fixture f;
-  const auto name = unique("throws");
-  auto config = f.source_config(name, unique("topic"), 5);
-  config["fail.on"] = "poll";
-  auto id = f.start_source(name, config);
-  REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
-  CHECK(f.listener.task_trace(id) == "copycat::data_error: boom on poll");
-  f.w->stop_tasks({id});
-  CHECK(f.listener.task_states(id).back() == run_state::failed);  // a failed task reports nothing more
+    worker_fixture f;
+    const auto name = unique("throws");
+    auto config = f.source_config(name, unique("topic"), 5);
+    config["fail.on"] = "poll";
+    auto id = f.start_source(name, config);
+    REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
+    CHECK(f.listener.task_trace(id) == "copycat::data_error: boom on poll");
+    f.w->stop_tasks({id});
+    CHECK(f.listener.task_states(id).back() == run_state::failed);  // a failed task reports nothing more
 }
 
 TEST_CASE("worker: a task whose start() throws becomes FAILED") {
-  worker_fixture f;
-  const auto name = unique("start-throws");
-  auto config = f.source_config(name, unique("topic"), 5);
-  config["fail.on"] = "start";
-  auto id = f.start_source(name, config);
-  REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
-  CHECK(f.listener.task_trace(id) == "copycat::connect_error: boom on start");
+    worker_fixture f;
+    const auto name = unique("start-throws");
+    auto config = f.source_config(name, unique("topic"), 5);
+    config["fail.on"] = "start";
+    auto id = f.start_source(name, config);
+    REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
+    CHECK(f.listener.task_trace(id) == "copycat::connect_error: boom on start");
 }
 
 TEST_CASE("worker: connector failures are reported FAILED and returned") {
-  worker_fixture f;
-  const auto name = unique("bad");
-  auto config = f.source_config(name, unique("topic"), 1);
-  config["connector.fail.on"] = "start";
-  auto started = f.w->start_connector(name, config, target_state::started);
-  REQUIRE_FALSE(started.ok());
-  CHECK(f.listener.connector_trace(name) == "copycat::config_error: connector refuses to start");
-  CHECK_FALSE(f.w->is_connector_running(name));
+    worker_fixture f;
+    const auto name = unique("bad");
+    auto config = f.source_config(name, unique("topic"), 1);
+    config["connector.fail.on"] = "start";
+    auto started = f.w->start_connector(name, config, target_state::started);
+    REQUIRE_FALSE(started.ok());
+    CHECK(f.listener.connector_trace(name) == "copycat::config_error: connector refuses to start");
+    CHECK_FALSE(f.w->is_connector_running(name));
 
-  const auto unknown = unique("unknown");
-  auto missing = f.w->start_connector(unknown, {{"name", unknown}, {"connector.class", "com.example.Nope"}},
-                                      target_state::started);
-  REQUIRE_FALSE(missing.ok());
-  CHECK(f.listener.connector_states(unknown) == std::vector<run_state>{run_state::failed});
-  CHECK(f.w->connector_type({{"connector.class", "com.example.Nope"}}) == "unknown");
+    const auto unknown = unique("unknown");
+    auto missing = f.w->start_connector(unknown, {{"name", unknown}, {"connector.class", "com.example.Nope"}},
+                                        target_state::started);
+    REQUIRE_FALSE(missing.ok());
+    CHECK(f.listener.connector_states(unknown) == std::vector<run_state>{run_state::failed});
+    CHECK(f.w->connector_type({{"connector.class", "com.example.Nope"}}) == "unknown");
 
-  const auto invalid = unique("invalid");
-  auto bad_tasks = f.w->start_connector(
-      invalid, {{"name", invalid}, {"connector.class", "test.CountingSource"}, {"tasks.max", "0"}},
-      target_state::started);
-  REQUIRE_FALSE(bad_tasks.ok());
-  CHECK(f.listener.connector_trace(invalid).find("Value must be at least 1") != std::string::npos);
+    const auto invalid = unique("invalid");
+    auto bad_tasks = f.w->start_connector(
+        invalid, {{"name", invalid}, {"connector.class", "test.CountingSource"}, {"tasks.max", "0"}},
+        target_state::started);
+    REQUIRE_FALSE(bad_tasks.ok());
+    CHECK(f.listener.connector_trace(invalid).find("Value must be at least 1") != std::string::npos);
 }
 
 TEST_CASE("worker: tasks.max is enforced on the task configs") {
-  worker_fixture f;
-  const auto name = unique("many");
-  auto config = f.source_config(name, unique("topic"), 1);
-  config["generated.tasks"] = "3";
-  config["tasks.max"] = "2";
-  REQUIRE(f.w->start_connector(name, config, target_state::started).ok());
-  auto configs = f.w->connector_task_configs(name);
-  REQUIRE_FALSE(configs.ok());
-  CHECK(f.listener.connector_states(name).back() == run_state::failed);
+    worker_fixture f;
+    const auto name = unique("many");
+    auto config = f.source_config(name, unique("topic"), 1);
+    config["generated.tasks"] = "3";
+    config["tasks.max"] = "2";
+    REQUIRE(f.w->start_connector(name, config, target_state::started).ok());
+    auto configs = f.w->connector_task_configs(name);
+    REQUIRE_FALSE(configs.ok());
+    CHECK(f.listener.connector_states(name).back() == run_state::failed);
 
-  const auto lenient = unique("lenient");
-  auto config2 = f.source_config(lenient, unique("topic"), 1);
-  config2["generated.tasks"] = "3";
-  config2["tasks.max"] = "2";
-  config2["tasks.max.enforce"] = "false";
-  REQUIRE(f.w->start_connector(lenient, config2, target_state::started).ok());
-  auto configs2 = f.w->connector_task_configs(lenient);
-  REQUIRE(configs2.ok());
-  CHECK(configs2->size() == 3);
+    const auto lenient = unique("lenient");
+    auto config2 = f.source_config(lenient, unique("topic"), 1);
+    config2["generated.tasks"] = "3";
+    config2["tasks.max"] = "2";
+    config2["tasks.max.enforce"] = "false";
+    REQUIRE(f.w->start_connector(lenient, config2, target_state::started).ok());
+    auto configs2 = f.w->connector_task_configs(lenient);
+    REQUIRE(configs2.ok());
+    CHECK(configs2->size() == 3);
 }
 
 TEST_CASE("worker: a connector's request for task reconfiguration reaches the listener") {
-  worker_fixture f;
-  const auto name = unique("reconf");
-  auto config = f.source_config(name, unique("topic"), 1);
-  config["request.reconfiguration"] = "true";
-  REQUIRE(f.w->start_connector(name, config, target_state::started).ok());
-  CHECK(f.listener.reconfiguration_requests(name) == 1);
+    worker_fixture f;
+    const auto name = unique("reconf");
+    auto config = f.source_config(name, unique("topic"), 1);
+    config["request.reconfiguration"] = "true";
+    REQUIRE(f.w->start_connector(name, config, target_state::started).ok());
+    CHECK(f.listener.reconfiguration_requests(name) == 1);
 }
 
 TEST_CASE("worker: a task that does not stop in time is abandoned and reported FAILED") {
-  worker_fixture f(200ms);
-  const auto name = unique("stuck");
-  auto config = f.source_config(name, unique("topic"), 1);
-  config["block.on"] = "poll";
-  const auto started_before = testing::source_acks("blocked-polls-started");
-  const auto before = testing::source_acks("blocked-polls-finished");
-  auto id = f.start_source(name, config);
-  REQUIRE(testing::eventually([&] { return testing::source_acks("blocked-polls-started") > started_before; }, deadline));
-  f.w->stop_tasks({id});
-  CHECK(f.listener.task_states(id).back() == run_state::failed);
-  CHECK(f.listener.task_trace(id).find("Graceful stop of task " + id.to_string() + " failed") != std::string::npos);
-  // The abandoned thread ends on its own and reports nothing more.
-  REQUIRE(testing::eventually([&] { return testing::source_acks("blocked-polls-finished") > before; }, deadline));
-  REQUIRE(testing::eventually([&] { return f.listener.task_states(id).size() == 2; }, 1s));
+    worker_fixture f(200ms);
+    const auto name = unique("stuck");
+    auto config = f.source_config(name, unique("topic"), 1);
+    config["block.on"] = "poll";
+    const auto started_before = testing::source_acks("blocked-polls-started");
+    const auto before = testing::source_acks("blocked-polls-finished");
+    auto id = f.start_source(name, config);
+    REQUIRE(
+        testing::eventually([&] { return testing::source_acks("blocked-polls-started") > started_before; }, deadline));
+    f.w->stop_tasks({id});
+    CHECK(f.listener.task_states(id).back() == run_state::failed);
+    CHECK(f.listener.task_trace(id).find("Graceful stop of task " + id.to_string() + " failed") != std::string::npos);
+    // The abandoned thread ends on its own and reports nothing more.
+    REQUIRE(testing::eventually([&] { return testing::source_acks("blocked-polls-finished") > before; }, deadline));
+    REQUIRE(testing::eventually([&] { return f.listener.task_states(id).size() == 2; }, 1s));
 }
 
 TEST_CASE("worker: records flow from a source task through Kafka to a sink task") {
-  worker_fixture f;
-  const auto source = unique("flow-src");
-  const auto topic = unique("flow");
-  auto source_id = f.start_source(source, f.source_config(source, topic, 50));
-  const auto sink = unique("flow-sink");
-  const auto collector = unique("flow-collector");
-  string_map sink_config{{"name", sink}, {"connector.class", "test.CollectingSink"}, {"topics", topic},
-                         {"collector", collector}};
-  CHECK(f.w->connector_type(sink_config) == "sink");
-  REQUIRE(f.w->start_connector(sink, sink_config, target_state::started).ok());
-  auto configs = f.w->connector_task_configs(sink);
-  REQUIRE(configs.ok());
-  CHECK(configs->front().at("topics") == topic);
-  task_id sink_id{sink, 0};
-  REQUIRE(f.w->start_task(sink_id, sink_config, configs->front(), target_state::started).ok());
-  auto got = testing::collector_named(collector);
-  REQUIRE(got->wait_for(50, deadline));
-  auto values = got->values();
-  REQUIRE(values.size() == 50);
-  for (int i = 0; i < 50; ++i) CHECK(values[static_cast<std::size_t>(i)] == "record-" + std::to_string(i));
-  f.w->stop();
-  CHECK(f.listener.task_states(sink_id).back() == run_state::unassigned);
-  CHECK(f.listener.task_states(source_id).back() == run_state::unassigned);
+    worker_fixture f;
+    const auto source = unique("flow-src");
+    const auto topic = unique("flow");
+    auto source_id = f.start_source(source, f.source_config(source, topic, 50));
+    const auto sink = unique("flow-sink");
+    const auto collector = unique("flow-collector");
+    string_map sink_config{
+        {"name", sink}, {"connector.class", "test.CollectingSink"}, {"topics", topic}, {"collector", collector}};
+    CHECK(f.w->connector_type(sink_config) == "sink");
+    REQUIRE(f.w->start_connector(sink, sink_config, target_state::started).ok());
+    auto configs = f.w->connector_task_configs(sink);
+    REQUIRE(configs.ok());
+    CHECK(configs->front().at("topics") == topic);
+    task_id sink_id{sink, 0};
+    REQUIRE(f.w->start_task(sink_id, sink_config, configs->front(), target_state::started).ok());
+    auto got = testing::collector_named(collector);
+    REQUIRE(got->wait_for(50, deadline));
+    auto values = got->values();
+    REQUIRE(values.size() == 50);
+    for (int i = 0; i < 50; ++i) CHECK(values[static_cast<std::size_t>(i)] == "record-" + std::to_string(i));
+    f.w->stop();
+    CHECK(f.listener.task_states(sink_id).back() == run_state::unassigned);
+    CHECK(f.listener.task_states(source_id).back() == run_state::unassigned);
 }
 
 TEST_CASE("worker: source transformations and errors.tolerance=all, and skipped records still commit") {
-  worker_fixture f;
-  const auto source = unique("tolerant");
-  const auto topic = unique("tolerant-topic");
-  auto config = f.source_config(source, topic, 0);
-  config["values"] = "a,drop,explode,b";
-  config["transforms"] = "up";
-  config["transforms.up.type"] = "test.UppercaseValue";
-  config["errors.tolerance"] = "all";
-  auto id = f.start_source(source, config);
-  REQUIRE(testing::eventually([&] { return f.stored_position(source, source + "-p0") == 3; }, deadline));
+    worker_fixture f;
+    const auto source = unique("tolerant");
+    const auto topic = unique("tolerant-topic");
+    auto config = f.source_config(source, topic, 0);
+    config["values"] = "a,drop,explode,b";
+    config["transforms"] = "up";
+    config["transforms.up.type"] = "test.UppercaseValue";
+    config["errors.tolerance"] = "all";
+    auto id = f.start_source(source, config);
+    REQUIRE(testing::eventually([&] { return f.stored_position(source, source + "-p0") == 3; }, deadline));
 
-  const auto sink = unique("tolerant-sink");
-  const auto collector = unique("tolerant-collector");
-  string_map sink_config{{"name", sink}, {"connector.class", "test.CollectingSink"}, {"topics", topic},
-                         {"collector", collector}};
-  REQUIRE(f.w->start_connector(sink, sink_config, target_state::started).ok());
-  auto configs = f.w->connector_task_configs(sink);
-  REQUIRE(configs.ok());
-  REQUIRE(f.w->start_task({sink, 0}, sink_config, configs->front(), target_state::started).ok());
-  auto got = testing::collector_named(collector);
-  REQUIRE(got->wait_for(2, deadline));
-  CHECK(got->values() == std::vector<std::string>{"A", "B"});
-  CHECK(f.listener.task_states(id).back() == run_state::running);
+    const auto sink = unique("tolerant-sink");
+    const auto collector = unique("tolerant-collector");
+    string_map sink_config{
+        {"name", sink}, {"connector.class", "test.CollectingSink"}, {"topics", topic}, {"collector", collector}};
+    REQUIRE(f.w->start_connector(sink, sink_config, target_state::started).ok());
+    auto configs = f.w->connector_task_configs(sink);
+    REQUIRE(configs.ok());
+    REQUIRE(f.w->start_task({sink, 0}, sink_config, configs->front(), target_state::started).ok());
+    auto got = testing::collector_named(collector);
+    REQUIRE(got->wait_for(2, deadline));
+    CHECK(got->values() == std::vector<std::string>{"A", "B"});
+    CHECK(f.listener.task_states(id).back() == run_state::running);
 }
 
 TEST_CASE("worker: a source transformation error fails the task under errors.tolerance=none") {
-  worker_fixture f;
-  const auto source = unique("intolerant");
-  auto config = f.source_config(source, unique("topic"), 0);
-  config["values"] = "a,explode,b";
-  config["transforms"] = "up";
-  config["transforms.up.type"] = "test.UppercaseValue";
-  auto id = f.start_source(source, config);
-  REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
-  CHECK(f.listener.task_trace(id) ==
-        "copycat::connect_error: Tolerance exceeded in error handler\n"
-        "Caused by: copycat::data_error: cannot transform 'explode'");
-  // The record before the failure was acknowledged and its offset committed on the way out.
-  CHECK(f.stored_position(source, source + "-p0") == 0);
+    worker_fixture f;
+    const auto source = unique("intolerant");
+    auto config = f.source_config(source, unique("topic"), 0);
+    config["values"] = "a,explode,b";
+    config["transforms"] = "up";
+    config["transforms.up.type"] = "test.UppercaseValue";
+    auto id = f.start_source(source, config);
+    REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
+    CHECK(f.listener.task_trace(id) ==
+          "copycat::connect_error: Tolerance exceeded in error handler\n"
+          "Caused by: copycat::data_error: cannot transform 'explode'");
+    // The record before the failure was acknowledged and its offset committed on the way out.
+    CHECK(f.stored_position(source, source + "-p0") == 0);
 }

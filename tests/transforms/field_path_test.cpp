@@ -16,13 +16,9 @@ namespace {
 
 using steps = std::vector<std::string>;
 
-steps v2(const std::string& path) {
-    return single_field_path(path, field_syntax_version::v2).steps();
-}
+steps v2(const std::string& path) { return single_field_path(path, field_syntax_version::v2).steps(); }
 
-single_field_path path_v2(const std::string& path) {
-    return single_field_path(path, field_syntax_version::v2);
-}
+single_field_path path_v2(const std::string& path) { return single_field_path(path, field_syntax_version::v2); }
 
 }  // namespace
 

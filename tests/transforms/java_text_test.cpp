@@ -76,9 +76,7 @@ TEST_CASE("Java splits like String.split") {
 }
 
 TEST_CASE("Literals are typed like Values.parseString") {
-    auto parsed = [](const char* text) {
-        return parse_literal_value(text);
-    };
+    auto parsed = [](const char* text) { return parse_literal_value(text); };
     CHECK(parsed("") == schema_and_value{schema::string(), ""});
     CHECK(parsed("null") == schema_and_value{});
     CHECK(parsed("true") == schema_and_value{schema::boolean(), true});

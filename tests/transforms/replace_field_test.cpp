@@ -21,9 +21,7 @@ schema_ptr four_fields() {
         .build();
 }
 
-value_map four_entries() {
-    return {{"dont", "whatever"}, {"abc", 42}, {"foo", true}, {"etc", "etc"}};
-}
+value_map four_entries() { return {{"dont", "whatever"}, {"abc", 42}, {"foo", true}, {"etc", "etc"}}; }
 
 }  // namespace
 

@@ -35,9 +35,7 @@ source_record converted(const config_map& configs, schema_ptr s, value v) {
     return record;
 }
 
-schema_ptr optional_of(schema_builder b) {
-    return b.optional().build();
-}
+schema_ptr optional_of(schema_builder b) { return b.optional().build(); }
 
 }  // namespace
 

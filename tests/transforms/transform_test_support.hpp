@@ -37,8 +37,6 @@ inline bool has_entry(const copycat::value& map, std::string_view key) {
     return map.map_get(copycat::value(key)) != nullptr;
 }
 
-inline const copycat::struct_value& as_struct(const copycat::value& v) {
-    return v.as_struct();
-}
+inline const copycat::struct_value& as_struct(const copycat::value& v) { return v.as_struct(); }
 
 }  // namespace transform_test

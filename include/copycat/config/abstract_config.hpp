@@ -77,8 +77,7 @@ public:
     /// The original entries whose key starts with `prefix` and is longer than it; with `strip`
     /// the prefix is removed from the returned keys (Kafka: originalsWithPrefix). Used to hand
     /// "<prefix>..." settings to a nested component, e.g. "key.converter." to a converter.
-    std::map<std::string, std::string> originals_with_prefix(std::string_view prefix,
-                                                             bool strip = true) const;
+    std::map<std::string, std::string> originals_with_prefix(std::string_view prefix, bool strip = true) const;
 
     /// Every parsed value by key (Kafka: values()). Does not mark keys as used.
     const parsed_config& values() const noexcept { return values_; }

@@ -44,47 +44,40 @@ public:
     /// Adds a key. Throws config_error when the name is already defined ("Configuration x is
     /// defined twice."), when the default does not parse as the type, or when the validator
     /// rejects the default.
-    config_def& define(std::string name, config_type type, config_default default_value,
-                       validator_ptr validator, importance level, std::string documentation,
-                       std::optional<std::string> group, int order_in_group, width w,
-                       std::string display_name, std::vector<std::string> dependents = {},
+    config_def& define(std::string name, config_type type, config_default default_value, validator_ptr validator,
+                       importance level, std::string documentation, std::optional<std::string> group,
+                       int order_in_group, width w, std::string display_name, std::vector<std::string> dependents = {},
                        recommender_ptr recommender = nullptr);
 
     /// As above, without a validator.
-    config_def& define(std::string name, config_type type, config_default default_value,
-                       importance level, std::string documentation,
-                       std::optional<std::string> group, int order_in_group, width w,
+    config_def& define(std::string name, config_type type, config_default default_value, importance level,
+                       std::string documentation, std::optional<std::string> group, int order_in_group, width w,
                        std::string display_name, std::vector<std::string> dependents = {},
                        recommender_ptr recommender = nullptr);
 
     /// A required key (no default), without a validator.
-    config_def& define(std::string name, config_type type, importance level,
-                       std::string documentation, std::optional<std::string> group,
-                       int order_in_group, width w, std::string display_name,
-                       std::vector<std::string> dependents = {},
-                       recommender_ptr recommender = nullptr);
+    config_def& define(std::string name, config_type type, importance level, std::string documentation,
+                       std::optional<std::string> group, int order_in_group, width w, std::string display_name,
+                       std::vector<std::string> dependents = {}, recommender_ptr recommender = nullptr);
 
     /// A key with no group (order -1, width none, display name = name).
-    config_def& define(std::string name, config_type type, config_default default_value,
-                       validator_ptr validator, importance level, std::string documentation);
-
-    /// As above, without a validator.
-    config_def& define(std::string name, config_type type, config_default default_value,
+    config_def& define(std::string name, config_type type, config_default default_value, validator_ptr validator,
                        importance level, std::string documentation);
 
-    /// A required key with no group and no validator.
-    config_def& define(std::string name, config_type type, importance level,
+    /// As above, without a validator.
+    config_def& define(std::string name, config_type type, config_default default_value, importance level,
                        std::string documentation);
+
+    /// A required key with no group and no validator.
+    config_def& define(std::string name, config_type type, importance level, std::string documentation);
 
     /// Adds a fully built key; its default_value is converted to the key's type and validated.
     config_def& define(config_key key);
 
     /// An internal key: parsed like the others but left out of generated documentation.
+    config_def& define_internal(std::string name, config_type type, config_default default_value, importance level);
     config_def& define_internal(std::string name, config_type type, config_default default_value,
-                                importance level);
-    config_def& define_internal(std::string name, config_type type, config_default default_value,
-                                validator_ptr validator, importance level,
-                                std::string documentation);
+                                validator_ptr validator, importance level, std::string documentation);
 
     // ---- composition -----------------------------------------------------------------------
 
@@ -100,8 +93,8 @@ public:
     /// from `starting_order`; their group becomes `group_prefix` (plus ": <group>" when the
     /// child key has one); dependents are prefixed; validators and recommenders see the name
     /// without the prefix.
-    config_def& embed(std::string_view key_prefix, std::string_view group_prefix,
-                      int starting_order, const config_def& child);
+    config_def& embed(std::string_view key_prefix, std::string_view group_prefix, int starting_order,
+                      const config_def& child);
 
     // ---- reading the definition ------------------------------------------------------------
 
@@ -162,8 +155,7 @@ public:
     /// The string form of a parsed value as Kafka Connect's REST API shows it: nullopt for
     /// null, lists comma-joined without spaces ("a,b"), passwords "[hidden]", doubles as Java
     /// prints them ("1.0"). Without a type, the Java toString() text.
-    static std::optional<std::string> convert_to_string(const parsed_value& v,
-                                                        std::optional<config_type> type);
+    static std::optional<std::string> convert_to_string(const parsed_value& v, std::optional<config_type> type);
 
 private:
     std::vector<std::string> undefined_dependents() const;

@@ -24,9 +24,9 @@ struct config_key_info {
     std::optional<std::string> default_value;  ///< null when required or when the default is null
     std::string importance;                    ///< "HIGH", "MEDIUM", "LOW"
     std::string documentation;
-    std::optional<std::string> group;          ///< null when the key has no group
+    std::optional<std::string> group;  ///< null when the key has no group
     int order = -1;
-    std::string width;                         ///< "NONE", "SHORT", "MEDIUM", "LONG"
+    std::string width;  ///< "NONE", "SHORT", "MEDIUM", "LONG"
     std::string display_name;
     std::vector<std::string> dependents;
 
@@ -72,8 +72,7 @@ struct config_infos {
     /// null definition), then every key of `keys` in order with its value, if any. error_count
     /// is the number of error messages of all those values.
     static config_infos generate(std::string connector_class, const config_def& keys,
-                                 const std::vector<config_value>& values,
-                                 std::vector<std::string> groups);
+                                 const std::vector<config_value>& values, std::vector<std::string> groups);
 
     friend bool operator==(const config_infos&, const config_infos&) = default;
 };

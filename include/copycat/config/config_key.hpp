@@ -38,19 +38,19 @@ inline constexpr no_default_t no_default{};
 ///   parsed_value           as is (a string in it is parsed like the other strings)
 class config_default {
 public:
-    config_default(no_default_t) noexcept {}  // NOLINT: implicit by design
+    config_default(no_default_t) noexcept {}                    // NOLINT: implicit by design
     config_default(std::nullptr_t) : value_(parsed_value{}) {}  // NOLINT
-    config_default(bool b) : value_(parsed_value{b}) {}  // NOLINT
+    config_default(bool b) : value_(parsed_value{b}) {}         // NOLINT
     template <std::integral I>
-        requires(!std::same_as<I, bool> && !std::same_as<I, char>)
-    config_default(I i) : value_(parsed_value{static_cast<std::int64_t>(i)}) {}  // NOLINT
-    config_default(double d) : value_(parsed_value{d}) {}  // NOLINT
-    config_default(const char* s) : value_(parsed_value{std::string(s)}) {}  // NOLINT
-    config_default(std::string s) : value_(parsed_value{std::move(s)}) {}  // NOLINT
+    requires(!std::same_as<I, bool> && !std::same_as<I, char>) config_default(I i)
+        : value_(parsed_value{static_cast<std::int64_t>(i)}) {}                   // NOLINT
+    config_default(double d) : value_(parsed_value{d}) {}                         // NOLINT
+    config_default(const char* s) : value_(parsed_value{std::string(s)}) {}       // NOLINT
+    config_default(std::string s) : value_(parsed_value{std::move(s)}) {}         // NOLINT
     config_default(std::string_view s) : value_(parsed_value{std::string(s)}) {}  // NOLINT
-    config_default(config_list l) : value_(parsed_value{std::move(l)}) {}  // NOLINT
-    config_default(password p) : value_(parsed_value{std::move(p)}) {}  // NOLINT
-    config_default(parsed_value v) : value_(std::move(v)) {}  // NOLINT
+    config_default(config_list l) : value_(parsed_value{std::move(l)}) {}         // NOLINT
+    config_default(password p) : value_(parsed_value{std::move(p)}) {}            // NOLINT
+    config_default(parsed_value v) : value_(std::move(v)) {}                      // NOLINT
 
     /// nullopt for no_default.
     const std::optional<parsed_value>& get() const noexcept { return value_; }

@@ -20,8 +20,7 @@ public:
     virtual ~config_recommender();
 
     /// The valid values of `name` given the other values; each should have the key's type.
-    virtual std::vector<parsed_value> valid_values(std::string_view name,
-                                                   const parsed_config& parsed) const = 0;
+    virtual std::vector<parsed_value> valid_values(std::string_view name, const parsed_config& parsed) const = 0;
 
     /// Whether `name` matters given the other values (UIs hide invisible keys).
     virtual bool visible(std::string_view name, const parsed_config& parsed) const = 0;

@@ -35,11 +35,9 @@ using validator_ptr = std::shared_ptr<const config_validator>;
 
 /// Kafka's ConfigException text: "Invalid value <value> for configuration <name>: <reason>"
 /// (without ": <reason>" when `reason` is empty).
-std::string invalid_value_message(std::string_view name, std::string_view value_text,
-                                  std::string_view reason);
+std::string invalid_value_message(std::string_view name, std::string_view value_text, std::string_view reason);
 
 /// Throws config_error with invalid_value_message(name, parsed_value_to_string(v), reason).
-[[noreturn]] void throw_invalid_value(std::string_view name, const parsed_value& v,
-                                      std::string_view reason);
+[[noreturn]] void throw_invalid_value(std::string_view name, const parsed_value& v, std::string_view reason);
 
 }  // namespace copycat

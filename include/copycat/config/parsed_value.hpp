@@ -20,16 +20,14 @@ using config_list = std::vector<std::string>;
 /// follows the key's config_type: boolean -> bool, short_ -> std::int16_t, int_ -> std::int32_t,
 /// long_ -> std::int64_t, double_ -> double, string and class_ -> std::string, list ->
 /// config_list, password -> password.
-using parsed_value = std::variant<std::monostate, bool, std::int16_t, std::int32_t, std::int64_t,
-                                  double, std::string, config_list, password>;
+using parsed_value = std::variant<std::monostate, bool, std::int16_t, std::int32_t, std::int64_t, double, std::string,
+                                  config_list, password>;
 
 /// Parsed values by key name.
 using parsed_config = std::map<std::string, parsed_value, std::less<>>;
 
 /// True when the value is Kafka's null.
-inline bool is_null(const parsed_value& v) noexcept {
-    return std::holds_alternative<std::monostate>(v);
-}
+inline bool is_null(const parsed_value& v) noexcept { return std::holds_alternative<std::monostate>(v); }
 
 /// The text Java's toString() gives for the value, as used in Kafka's error messages: "null",
 /// "true", "42", "1.0E7" (Java's Double.toString), strings as-is, lists "[a, b]", and

@@ -17,8 +17,8 @@ namespace copycat {
 class range_bound {
 public:
     template <std::integral I>
-        requires(!std::same_as<I, bool>)
-    constexpr range_bound(I i) noexcept : v_(static_cast<std::int64_t>(i)) {}  // NOLINT
+    requires(!std::same_as<I, bool>) constexpr range_bound(I i) noexcept
+        : v_(static_cast<std::int64_t>(i)) {}  // NOLINT
     template <std::floating_point F>
     constexpr range_bound(F d) noexcept : v_(static_cast<double>(d)) {}  // NOLINT
 

@@ -70,8 +70,8 @@ struct COPYCAT_API source_record : connect_record {
     /// Keyed record with optional timestamp and headers.
     source_record(source_map partition_map, source_map offset_map, std::string topic_name,
                   std::optional<std::int32_t> partition, schema_ptr key_schema_in, value key_in,
-                  schema_ptr value_schema_in, value val_in,
-                  std::optional<std::int64_t> timestamp_ms = std::nullopt, headers headers_in = {});
+                  schema_ptr value_schema_in, value val_in, std::optional<std::int64_t> timestamp_ms = std::nullopt,
+                  headers headers_in = {});
 
     std::unique_ptr<connect_record> clone() const override;
     std::string to_string() const override;

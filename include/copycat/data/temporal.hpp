@@ -16,8 +16,7 @@ struct date {
 
     constexpr date() = default;
     constexpr explicit date(std::int32_t days_since_epoch) : days(days_since_epoch) {}
-    constexpr explicit date(std::chrono::sys_days d)
-        : days(static_cast<std::int32_t>(d.time_since_epoch().count())) {}
+    constexpr explicit date(std::chrono::sys_days d) : days(static_cast<std::int32_t>(d.time_since_epoch().count())) {}
     constexpr explicit date(std::chrono::year_month_day ymd) : date(std::chrono::sys_days(ymd)) {}
 
     constexpr std::chrono::sys_days to_sys_days() const { return std::chrono::sys_days(std::chrono::days(days)); }

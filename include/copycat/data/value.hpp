@@ -79,9 +79,9 @@ std::string_view value_kind_name(value_kind kind) noexcept;
 
 class value {
 public:
-    using variant_type = std::variant<std::monostate, bool, std::int8_t, std::int16_t, std::int32_t,
-                                      std::int64_t, float, double, std::string, bytes, value_array,
-                                      value_map, struct_ptr, decimal, date, time_of_day, timestamp>;
+    using variant_type =
+        std::variant<std::monostate, bool, std::int8_t, std::int16_t, std::int32_t, std::int64_t, float, double,
+                     std::string, bytes, value_array, value_map, struct_ptr, decimal, date, time_of_day, timestamp>;
 
     value() noexcept = default;
     value(std::nullptr_t) noexcept {}
@@ -90,12 +90,12 @@ public:
 
     /// Signed integers map to the alternative of their width (int -> int32, long -> int64).
     template <std::signed_integral T>
-        requires(!std::same_as<T, char>)
-    value(T i) noexcept : data_(from_integer(i)) {}
+    requires(!std::same_as<T, char>) value(T i)
+    noexcept : data_(from_integer(i)) {}
 
     template <std::unsigned_integral T>
-        requires(!std::same_as<T, bool>)
-    value(T) = delete;  // unsigned integers: cast to the signed width you mean
+    requires(!std::same_as<T, bool>) value(T)
+    = delete;              // unsigned integers: cast to the signed width you mean
     value(char) = delete;  // a char is not a string: use value("x") or value(std::int8_t{...})
 
     value(float f) noexcept : data_(f) {}
@@ -173,9 +173,13 @@ public:
 
     /// Pointer to the alternative T, or nullptr (like std::get_if).
     template <class T>
-    const T* get_if() const noexcept { return std::get_if<T>(&data_); }
+    const T* get_if() const noexcept {
+        return std::get_if<T>(&data_);
+    }
     template <class T>
-    T* get_if() noexcept { return std::get_if<T>(&data_); }
+    T* get_if() noexcept {
+        return std::get_if<T>(&data_);
+    }
 
     /// The underlying variant, for std::visit.
     const variant_type& data() const noexcept { return data_; }

@@ -57,9 +57,7 @@ const parsed_value& abstract_config::get(std::string_view key) const {
     return it->second;
 }
 
-bool abstract_config::is_null(std::string_view key) const {
-    return copycat::is_null(get(key));
-}
+bool abstract_config::is_null(std::string_view key) const { return copycat::is_null(get(key)); }
 
 const parsed_value& abstract_config::typed(std::string_view key, config_type expected) const {
     const parsed_value& v = get(key);
@@ -73,9 +71,7 @@ const parsed_value& abstract_config::typed(std::string_view key, config_type exp
     return v;
 }
 
-bool abstract_config::get_bool(std::string_view key) const {
-    return std::get<bool>(typed(key, config_type::boolean));
-}
+bool abstract_config::get_bool(std::string_view key) const { return std::get<bool>(typed(key, config_type::boolean)); }
 
 std::int16_t abstract_config::get_short(std::string_view key) const {
     return std::get<std::int16_t>(typed(key, config_type::short_));
@@ -113,9 +109,7 @@ const std::string& abstract_config::get_class(std::string_view key) const {
     return std::get<std::string>(typed(key, config_type::class_));
 }
 
-void abstract_config::ignore(std::string_view key) const {
-    mark_used(key);
-}
+void abstract_config::ignore(std::string_view key) const { mark_used(key); }
 
 std::set<std::string> abstract_config::unused() const {
     std::lock_guard lock(used_mutex_);

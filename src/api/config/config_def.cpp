@@ -12,9 +12,8 @@ namespace copycat {
 
 config_def& config_def::define(std::string name, config_type type, config_default default_value,
                                validator_ptr validator, importance level, std::string documentation,
-                               std::optional<std::string> group, int order_in_group, width w,
-                               std::string display_name, std::vector<std::string> dependents,
-                               recommender_ptr recommender) {
+                               std::optional<std::string> group, int order_in_group, width w, std::string display_name,
+                               std::vector<std::string> dependents, recommender_ptr recommender) {
     config_key key;
     key.name = std::move(name);
     key.type = type;
@@ -31,9 +30,8 @@ config_def& config_def::define(std::string name, config_type type, config_defaul
     return define(std::move(key));
 }
 
-config_def& config_def::define(std::string name, config_type type, config_default default_value,
-                               importance level, std::string documentation,
-                               std::optional<std::string> group, int order_in_group, width w,
+config_def& config_def::define(std::string name, config_type type, config_default default_value, importance level,
+                               std::string documentation, std::optional<std::string> group, int order_in_group, width w,
                                std::string display_name, std::vector<std::string> dependents,
                                recommender_ptr recommender) {
     return define(std::move(name), type, std::move(default_value), nullptr, level, std::move(documentation),
@@ -42,9 +40,8 @@ config_def& config_def::define(std::string name, config_type type, config_defaul
 }
 
 config_def& config_def::define(std::string name, config_type type, importance level, std::string documentation,
-                               std::optional<std::string> group, int order_in_group, width w,
-                               std::string display_name, std::vector<std::string> dependents,
-                               recommender_ptr recommender) {
+                               std::optional<std::string> group, int order_in_group, width w, std::string display_name,
+                               std::vector<std::string> dependents, recommender_ptr recommender) {
     return define(std::move(name), type, no_default, nullptr, level, std::move(documentation), std::move(group),
                   order_in_group, w, std::move(display_name), std::move(dependents), std::move(recommender));
 }
@@ -56,8 +53,8 @@ config_def& config_def::define(std::string name, config_type type, config_defaul
                   std::move(documentation), std::nullopt, -1, width::none, std::move(display_name));
 }
 
-config_def& config_def::define(std::string name, config_type type, config_default default_value,
-                               importance level, std::string documentation) {
+config_def& config_def::define(std::string name, config_type type, config_default default_value, importance level,
+                               std::string documentation) {
     return define(std::move(name), type, std::move(default_value), nullptr, level, std::move(documentation));
 }
 
@@ -123,7 +120,8 @@ validator_ptr embedded_validator(std::size_t prefix_length, validator_ptr base) 
 
 class embedded_recommender final : public config_recommender {
 public:
-    embedded_recommender(std::string prefix, recommender_ptr base) : prefix_(std::move(prefix)), base_(std::move(base)) {}
+    embedded_recommender(std::string prefix, recommender_ptr base)
+        : prefix_(std::move(prefix)), base_(std::move(base)) {}
 
     std::vector<parsed_value> valid_values(std::string_view name, const parsed_config& parsed) const override {
         return base_->valid_values(unprefixed(name), unprefixed(parsed));
@@ -162,7 +160,8 @@ config_def& config_def::embed(std::string_view key_prefix, std::string_view grou
         key.order_in_group = order++;
         for (auto& dependent : key.dependents) dependent = std::string(key_prefix) + dependent;
         if (key.recommender) {
-            key.recommender = std::make_shared<embedded_recommender>(std::string(key_prefix), std::move(key.recommender));
+            key.recommender =
+                std::make_shared<embedded_recommender>(std::string(key_prefix), std::move(key.recommender));
         }
         define(std::move(key));
     }

@@ -24,17 +24,13 @@ std::optional<Enum> find_name(const std::array<std::string_view, N>& names, std:
 
 }  // namespace
 
-std::string_view config_type_name(config_type type) noexcept {
-    return type_names[static_cast<std::size_t>(type)];
-}
+std::string_view config_type_name(config_type type) noexcept { return type_names[static_cast<std::size_t>(type)]; }
 
 std::string_view importance_name(importance level) noexcept {
     return importance_names[static_cast<std::size_t>(level)];
 }
 
-std::string_view width_name(width w) noexcept {
-    return width_names[static_cast<std::size_t>(w)];
-}
+std::string_view width_name(width w) noexcept { return width_names[static_cast<std::size_t>(w)]; }
 
 std::optional<config_type> parse_config_type(std::string_view name) noexcept {
     return find_name<config_type>(type_names, name);
@@ -44,8 +40,6 @@ std::optional<importance> parse_importance(std::string_view name) noexcept {
     return find_name<importance>(importance_names, name);
 }
 
-std::optional<width> parse_width(std::string_view name) noexcept {
-    return find_name<width>(width_names, name);
-}
+std::optional<width> parse_width(std::string_view name) noexcept { return find_name<width>(width_names, name); }
 
 }  // namespace copycat

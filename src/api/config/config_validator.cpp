@@ -7,9 +7,7 @@ namespace copycat {
 
 config_validator::~config_validator() = default;
 
-std::string config_validator::to_string() const {
-    return {};
-}
+std::string config_validator::to_string() const { return {}; }
 
 config_recommender::~config_recommender() = default;
 

@@ -15,9 +15,7 @@ void lambda_validator::ensure_valid(std::string_view name, const parsed_value& v
     if (check_) check_(name, v);
 }
 
-std::string lambda_validator::to_string() const {
-    return describe_ ? describe_() : std::string{};
-}
+std::string lambda_validator::to_string() const { return describe_ ? describe_() : std::string{}; }
 
 validator_ptr composite_validator::of(std::initializer_list<validator_ptr> validators) {
     return std::make_shared<composite_validator>(std::vector<validator_ptr>(validators));
@@ -27,8 +25,7 @@ validator_ptr composite_validator::of(std::vector<validator_ptr> validators) {
     return std::make_shared<composite_validator>(std::move(validators));
 }
 
-composite_validator::composite_validator(std::vector<validator_ptr> validators)
-    : validators_(std::move(validators)) {}
+composite_validator::composite_validator(std::vector<validator_ptr> validators) : validators_(std::move(validators)) {}
 
 void composite_validator::ensure_valid(std::string_view name, const parsed_value& v) const {
     for (const auto& validator : validators_) {

@@ -16,9 +16,7 @@ namespace {
     throw config_error(invalid_value_message(name, text, reason));
 }
 
-std::string not_a_number(config_type type) {
-    return "Not a number of type " + std::string(config_type_name(type));
-}
+std::string not_a_number(config_type type) { return "Not a number of type " + std::string(config_type_name(type)); }
 
 template <class T>
 T parse_integer(std::string_view name, std::string_view text, std::string_view trimmed, config_type type) {
@@ -47,15 +45,24 @@ config_list split_list(std::string_view trimmed) {
 // The Java class of a value, for messages about defaults of the wrong type.
 std::string_view java_class(const parsed_value& v) {
     switch (v.index()) {
-        case 1: return "java.lang.Boolean";
-        case 2: return "java.lang.Short";
-        case 3: return "java.lang.Integer";
-        case 4: return "java.lang.Long";
-        case 5: return "java.lang.Double";
-        case 6: return "java.lang.String";
-        case 7: return "java.util.List";
-        case 8: return "org.apache.kafka.common.config.types.Password";
-        default: return "null";
+        case 1:
+            return "java.lang.Boolean";
+        case 2:
+            return "java.lang.Short";
+        case 3:
+            return "java.lang.Integer";
+        case 4:
+            return "java.lang.Long";
+        case 5:
+            return "java.lang.Double";
+        case 6:
+            return "java.lang.String";
+        case 7:
+            return "java.util.List";
+        case 8:
+            return "org.apache.kafka.common.config.types.Password";
+        default:
+            return "null";
     }
 }
 
@@ -112,8 +119,7 @@ parsed_value config_def::coerce(std::string_view name, const parsed_value& v, co
     if (is_null(v)) return v;
     if (auto* s = std::get_if<std::string>(&v)) return parse_type(name, *s, type);
     auto wrong = [&](std::string_view expected) -> parsed_value {
-        fail(name, parsed_value_to_string(v),
-             std::string(expected) + ", but it was a " + std::string(java_class(v)));
+        fail(name, parsed_value_to_string(v), std::string(expected) + ", but it was a " + std::string(java_class(v)));
     };
     switch (type) {
         case config_type::boolean:

@@ -49,13 +49,9 @@ std::string range_bound::to_string() const {
     return java::double_to_string(std::get<double>(v_));
 }
 
-validator_ptr range::at_least(range_bound min) {
-    return std::make_shared<range>(min, std::nullopt);
-}
+validator_ptr range::at_least(range_bound min) { return std::make_shared<range>(min, std::nullopt); }
 
-validator_ptr range::between(range_bound min, range_bound max) {
-    return std::make_shared<range>(min, max);
-}
+validator_ptr range::between(range_bound min, range_bound max) { return std::make_shared<range>(min, max); }
 
 range::range(std::optional<range_bound> min, std::optional<range_bound> max) : min_(min), max_(max) {}
 

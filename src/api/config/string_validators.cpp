@@ -16,9 +16,7 @@ void non_empty_string::ensure_valid(std::string_view name, const parsed_value& v
     if (s != nullptr && s->empty()) throw_invalid_value(name, v, "String must be non-empty");
 }
 
-std::string non_empty_string::to_string() const {
-    return "non-empty string";
-}
+std::string non_empty_string::to_string() const { return "non-empty string"; }
 
 validator_ptr non_empty_string_without_control_chars::instance() {
     static const validator_ptr shared = std::make_shared<non_empty_string_without_control_chars>();
@@ -55,8 +53,6 @@ void non_null::ensure_valid(std::string_view name, const parsed_value& v) const 
     if (is_null(v)) throw_invalid_value(name, v, "entry must be non null");
 }
 
-std::string non_null::to_string() const {
-    return "non-null string";
-}
+std::string non_null::to_string() const { return "non-null string"; }
 
 }  // namespace copycat

@@ -44,9 +44,7 @@ void valid_string::ensure_valid(std::string_view name, const parsed_value& v) co
     }
 }
 
-std::string valid_string::to_string() const {
-    return "[" + join(valid_, ", ") + "]";
-}
+std::string valid_string::to_string() const { return "[" + join(valid_, ", ") + "]"; }
 
 validator_ptr case_insensitive_valid_string::in(std::initializer_list<std::string> valid) {
     return std::make_shared<case_insensitive_valid_string>(std::vector<std::string>(valid));

@@ -8,9 +8,7 @@ namespace copycat {
 
 connector::~connector() = default;
 
-void connector::initialize(connector_context& context) {
-    context_ = &context;
-}
+void connector::initialize(connector_context& context) { context_ = &context; }
 
 void connector::reconfigure(const std::map<std::string, std::string>& props) {
     stop();

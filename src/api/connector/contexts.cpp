@@ -15,14 +15,10 @@ errant_record_reporter::~errant_record_reporter() = default;
 
 source_task_context::~source_task_context() = default;
 
-transaction_context* source_task_context::transaction_context() {
-    return nullptr;
-}
+transaction_context* source_task_context::transaction_context() { return nullptr; }
 
 sink_task_context::~sink_task_context() = default;
 
-errant_record_reporter* sink_task_context::errant_record_reporter() {
-    return nullptr;
-}
+errant_record_reporter* sink_task_context::errant_record_reporter() { return nullptr; }
 
 }  // namespace copycat

@@ -8,9 +8,7 @@ namespace copycat {
 
 task::~task() = default;
 
-void source_task::initialize(source_task_context& context) {
-    context_ = &context;
-}
+void source_task::initialize(source_task_context& context) { context_ = &context; }
 
 void source_task::commit() {}
 
@@ -21,9 +19,7 @@ source_task_context& source_task::context() const {
     return *context_;
 }
 
-void sink_task::initialize(sink_task_context& context) {
-    context_ = &context;
-}
+void sink_task::initialize(sink_task_context& context) { context_ = &context; }
 
 void sink_task::flush(const topic_partition_offsets& /*current_offsets*/) {}
 

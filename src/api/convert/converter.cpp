@@ -15,17 +15,13 @@ const config_def& no_keys() {
 
 converter::~converter() = default;
 
-const config_def& converter::config() const {
-    return no_keys();
-}
+const config_def& converter::config() const { return no_keys(); }
 
 void converter::close() {}
 
 header_converter::~header_converter() = default;
 
-const config_def& header_converter::config() const {
-    return no_keys();
-}
+const config_def& header_converter::config() const { return no_keys(); }
 
 void header_converter::close() {}
 

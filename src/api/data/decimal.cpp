@@ -86,8 +86,7 @@ std::optional<parsed_text> parse_text(std::string_view text) {
         return std::nullopt;
     }
     out.scale = static_cast<std::int64_t>(fraction_digits) - exponent;
-    if (out.scale < std::numeric_limits<std::int32_t>::min() ||
-        out.scale > std::numeric_limits<std::int32_t>::max()) {
+    if (out.scale < std::numeric_limits<std::int32_t>::min() || out.scale > std::numeric_limits<std::int32_t>::max()) {
         return std::nullopt;
     }
     return out;
@@ -163,7 +162,8 @@ std::string decimal::to_string() const {
 double decimal::to_double() const {
     const auto sm = detail::from_twos_complement(unscaled_);
     const std::string digits = sm.mag.to_decimal();
-    const std::string text = (sm.negative ? "-" : "") + digits + "e" + std::to_string(-static_cast<std::int64_t>(scale_));
+    const std::string text =
+        (sm.negative ? "-" : "") + digits + "e" + std::to_string(-static_cast<std::int64_t>(scale_));
     double out = 0;
     const auto result = std::from_chars(text.data(), text.data() + text.size(), out);
     if (result.ec == std::errc::result_out_of_range) {

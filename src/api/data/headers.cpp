@@ -29,7 +29,9 @@ headers& headers::add(std::string key, schema_and_value sv) {
     return add(header{std::move(key), std::move(sv.schema), std::move(sv.val)});
 }
 
-headers& headers::add_string(std::string key, std::string v) { return add(std::move(key), std::move(v), schema::string()); }
+headers& headers::add_string(std::string key, std::string v) {
+    return add(std::move(key), std::move(v), schema::string());
+}
 headers& headers::add_bool(std::string key, bool v) { return add(std::move(key), v, schema::boolean()); }
 headers& headers::add_int8(std::string key, std::int8_t v) { return add(std::move(key), v, schema::int8()); }
 headers& headers::add_int16(std::string key, std::int16_t v) { return add(std::move(key), v, schema::int16()); }

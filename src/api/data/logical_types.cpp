@@ -12,7 +12,8 @@ constexpr std::int32_t millis_per_day = 86'400'000;
 
 void require_logical(const schema& s, std::string_view logical_name, schema_type type) {
     if (!s.has_name(logical_name) || s.type() != type) {
-        throw data_error("Requested conversion of " + std::string(logical_name) + " object but the schema does not match.");
+        throw data_error("Requested conversion of " + std::string(logical_name) +
+                         " object but the schema does not match.");
     }
 }
 
@@ -27,10 +28,14 @@ schema_builder decimal_builder(std::int32_t scale) {
 
 schema_ptr decimal_schema(std::int32_t scale) { return decimal_builder(scale).build(); }
 
-schema_builder date_builder() { return std::move(schema_builder::int32().name(std::string(date_logical_name)).version(1)); }
+schema_builder date_builder() {
+    return std::move(schema_builder::int32().name(std::string(date_logical_name)).version(1));
+}
 schema_ptr date_schema() { return date_builder().build(); }
 
-schema_builder time_builder() { return std::move(schema_builder::int32().name(std::string(time_logical_name)).version(1)); }
+schema_builder time_builder() {
+    return std::move(schema_builder::int32().name(std::string(time_logical_name)).version(1));
+}
 schema_ptr time_schema() { return time_builder().build(); }
 
 schema_builder timestamp_builder() {

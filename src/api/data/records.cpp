@@ -31,8 +31,8 @@ std::string headers_text(const headers& hs) {
 
 // The fields of ConnectRecord.toString, shared by both record kinds.
 std::string common_text(const connect_record& r) {
-    return "topic='" + r.topic + "', kafkaPartition=" +
-           (r.kafka_partition ? std::to_string(*r.kafka_partition) : std::string("null")) +
+    return "topic='" + r.topic +
+           "', kafkaPartition=" + (r.kafka_partition ? std::to_string(*r.kafka_partition) : std::string("null")) +
            ", key=" + r.key.to_string() + ", keySchema=" + schema_text(r.key_schema) + ", value=" + r.val.to_string() +
            ", valueSchema=" + schema_text(r.value_schema) + ", timestamp=" + optional_text(r.timestamp) +
            ", headers=" + headers_text(r.hdrs);
@@ -67,8 +67,8 @@ bool connect_record::base_equals(const connect_record& other) const noexcept {
 
 source_record::source_record(source_map partition_map, source_map offset_map, std::string topic_name,
                              std::optional<std::int32_t> partition, schema_ptr value_schema_in, value val_in)
-    : source_record(std::move(partition_map), std::move(offset_map), std::move(topic_name), partition, nullptr,
-                    value(), std::move(value_schema_in), std::move(val_in)) {}
+    : source_record(std::move(partition_map), std::move(offset_map), std::move(topic_name), partition, nullptr, value(),
+                    std::move(value_schema_in), std::move(val_in)) {}
 
 source_record::source_record(source_map partition_map, source_map offset_map, std::string topic_name,
                              std::optional<std::int32_t> partition, schema_ptr key_schema_in, value key_in,
@@ -92,9 +92,12 @@ bool operator==(const source_record& a, const source_record& b) noexcept {
 
 const char* timestamp_type_name(timestamp_type t) noexcept {
     switch (t) {
-        case timestamp_type::create_time: return "CreateTime";
-        case timestamp_type::log_append_time: return "LogAppendTime";
-        case timestamp_type::no_timestamp_type: break;
+        case timestamp_type::create_time:
+            return "CreateTime";
+        case timestamp_type::log_append_time:
+            return "LogAppendTime";
+        case timestamp_type::no_timestamp_type:
+            break;
     }
     return "NoTimestampType";
 }
@@ -113,9 +116,11 @@ sink_record::sink_record(std::string topic_name, std::int32_t partition, schema_
 std::unique_ptr<connect_record> sink_record::clone() const { return std::make_unique<sink_record>(*this); }
 
 std::string sink_record::to_string() const {
-    return "SinkRecord{kafkaOffset=" + std::to_string(kafka_offset) + ", timestampType=" + timestamp_type_name(ts_type) +
-           ", originalTopic=" + original_topic + ", originalKafkaPartition=" + std::to_string(original_kafka_partition) +
-           ", originalKafkaOffset=" + std::to_string(original_kafka_offset) + "} ConnectRecord{" + common_text(*this) + "}";
+    return "SinkRecord{kafkaOffset=" + std::to_string(kafka_offset) +
+           ", timestampType=" + timestamp_type_name(ts_type) + ", originalTopic=" + original_topic +
+           ", originalKafkaPartition=" + std::to_string(original_kafka_partition) +
+           ", originalKafkaOffset=" + std::to_string(original_kafka_offset) + "} ConnectRecord{" + common_text(*this) +
+           "}";
 }
 
 bool operator==(const sink_record& a, const sink_record& b) noexcept {

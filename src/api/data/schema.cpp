@@ -83,9 +83,8 @@ bool operator==(const schema& a, const schema& b) noexcept {
     if (&a == &b) {
         return true;
     }
-    return a.type_ == b.type_ && a.optional_ == b.optional_ && a.name_ == b.name_ &&
-           a.version_ == b.version_ && a.doc_ == b.doc_ &&
-           a.has_parameters_ == b.has_parameters_ && a.parameters_ == b.parameters_ &&
+    return a.type_ == b.type_ && a.optional_ == b.optional_ && a.name_ == b.name_ && a.version_ == b.version_ &&
+           a.doc_ == b.doc_ && a.has_parameters_ == b.has_parameters_ && a.parameters_ == b.parameters_ &&
            a.default_ == b.default_ && schemas_equal(a.key_schema_, b.key_schema_) &&
            schemas_equal(a.value_schema_, b.value_schema_) && a.fields_ == b.fields_;
 }
@@ -105,10 +104,10 @@ std::size_t schema::hash() const noexcept {
     return seed;
 }
 
-#define COPYCAT_PREDEFINED_SCHEMA(fn, type, optional)            \
-    const schema_ptr& schema::fn() {                            \
+#define COPYCAT_PREDEFINED_SCHEMA(fn, type, optional)               \
+    const schema_ptr& schema::fn() {                                \
         static const schema_ptr s = make_primitive(type, optional); \
-        return s;                                               \
+        return s;                                                   \
     }
 
 COPYCAT_PREDEFINED_SCHEMA(int8, schema_type::int8, false)
@@ -134,18 +133,28 @@ COPYCAT_PREDEFINED_SCHEMA(optional_bytes, schema_type::bytes, true)
 
 const schema_ptr& schema::of(schema_type type, bool optional) {
     switch (type) {
-        case schema_type::int8: return optional ? optional_int8() : int8();
-        case schema_type::int16: return optional ? optional_int16() : int16();
-        case schema_type::int32: return optional ? optional_int32() : int32();
-        case schema_type::int64: return optional ? optional_int64() : int64();
-        case schema_type::float32: return optional ? optional_float32() : float32();
-        case schema_type::float64: return optional ? optional_float64() : float64();
-        case schema_type::boolean: return optional ? optional_boolean() : boolean();
-        case schema_type::string: return optional ? optional_string() : string();
-        case schema_type::bytes: return optional ? optional_bytes() : bytes();
+        case schema_type::int8:
+            return optional ? optional_int8() : int8();
+        case schema_type::int16:
+            return optional ? optional_int16() : int16();
+        case schema_type::int32:
+            return optional ? optional_int32() : int32();
+        case schema_type::int64:
+            return optional ? optional_int64() : int64();
+        case schema_type::float32:
+            return optional ? optional_float32() : float32();
+        case schema_type::float64:
+            return optional ? optional_float64() : float64();
+        case schema_type::boolean:
+            return optional ? optional_boolean() : boolean();
+        case schema_type::string:
+            return optional ? optional_string() : string();
+        case schema_type::bytes:
+            return optional ? optional_bytes() : bytes();
         case schema_type::array:
         case schema_type::map:
-        case schema_type::struct_: break;
+        case schema_type::struct_:
+            break;
     }
     throw data_error("No predefined schema for type " + std::string(schema_type_name(type)));
 }

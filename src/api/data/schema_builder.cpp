@@ -13,8 +13,7 @@ namespace {
 template <class T, class U>
 void check_can_set(bool overridable, const char* attribute, const T& current, const U& next) {
     if (!overridable && current.has_value() && *current != next) {
-        throw schema_builder_error(std::string("Invalid SchemaBuilder call: ") + attribute +
-                                   " has already been set.");
+        throw schema_builder_error(std::string("Invalid SchemaBuilder call: ") + attribute + " has already been set.");
     }
 }
 
@@ -71,7 +70,8 @@ schema_builder& schema_builder::optional() {
 }
 
 schema_builder& schema_builder::required() {
-    check_can_set(overridable_, "optional", optional_set_ ? std::optional<bool>(built_.optional_) : std::nullopt, false);
+    check_can_set(overridable_, "optional", optional_set_ ? std::optional<bool>(built_.optional_) : std::nullopt,
+                  false);
     built_.optional_ = false;
     optional_set_ = true;
     return *this;
@@ -149,8 +149,6 @@ schema_builder& schema_builder::field(std::string field_name, schema_ptr field_s
     return *this;
 }
 
-schema_ptr schema_builder::build() const {
-    return std::make_shared<const schema>(built_);
-}
+schema_ptr schema_builder::build() const { return std::make_shared<const schema>(built_); }
 
 }  // namespace copycat

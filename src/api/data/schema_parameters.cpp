@@ -74,7 +74,7 @@ std::size_t schema_parameters::hash() const noexcept {
     // A sum of per-entry hashes, so the order of the entries does not matter (like Map.hashCode).
     std::size_t h = 0;
     for (const auto& [k, v] : entries_) {
-        h += std::hash<std::string>{}(k) ^ (std::hash<std::string>{}(v) * 31U);
+        h += std::hash<std::string>{}(k) ^ (std::hash<std::string>{}(v)*31U);
     }
     return h;
 }

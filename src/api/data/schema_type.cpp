@@ -8,12 +8,10 @@ namespace copycat {
 namespace {
 
 constexpr std::array<std::string_view, 12> upper_names = {
-    "INT8", "INT16", "INT32", "INT64", "FLOAT32", "FLOAT64",
-    "BOOLEAN", "STRING", "BYTES", "ARRAY", "MAP", "STRUCT",
+    "INT8", "INT16", "INT32", "INT64", "FLOAT32", "FLOAT64", "BOOLEAN", "STRING", "BYTES", "ARRAY", "MAP", "STRUCT",
 };
 constexpr std::array<std::string_view, 12> lower_names = {
-    "int8", "int16", "int32", "int64", "float32", "float64",
-    "boolean", "string", "bytes", "array", "map", "struct",
+    "int8", "int16", "int32", "int64", "float32", "float64", "boolean", "string", "bytes", "array", "map", "struct",
 };
 
 bool equals_ignoring_case(std::string_view lower, std::string_view text) noexcept {
@@ -30,9 +28,7 @@ bool equals_ignoring_case(std::string_view lower, std::string_view text) noexcep
 
 }  // namespace
 
-std::string_view schema_type_name(schema_type type) noexcept {
-    return upper_names.at(static_cast<std::size_t>(type));
-}
+std::string_view schema_type_name(schema_type type) noexcept { return upper_names.at(static_cast<std::size_t>(type)); }
 
 std::string_view schema_type_lowercase_name(schema_type type) noexcept {
     return lower_names.at(static_cast<std::size_t>(type));

@@ -13,22 +13,33 @@ namespace {
 // logical type of the right primitive type, otherwise the one of the schema type.
 value_kind expected_kind(const schema& s) noexcept {
     switch (s.type()) {
-        case schema_type::int8: return value_kind::int8;
-        case schema_type::int16: return value_kind::int16;
+        case schema_type::int8:
+            return value_kind::int8;
+        case schema_type::int16:
+            return value_kind::int16;
         case schema_type::int32:
             if (s.has_name(date_logical_name)) {
                 return value_kind::date;
             }
             return s.has_name(time_logical_name) ? value_kind::time : value_kind::int32;
-        case schema_type::int64: return s.has_name(timestamp_logical_name) ? value_kind::timestamp : value_kind::int64;
-        case schema_type::float32: return value_kind::float32;
-        case schema_type::float64: return value_kind::float64;
-        case schema_type::boolean: return value_kind::boolean;
-        case schema_type::string: return value_kind::string;
-        case schema_type::bytes: return s.has_name(decimal_logical_name) ? value_kind::decimal : value_kind::bytes;
-        case schema_type::array: return value_kind::array;
-        case schema_type::map: return value_kind::map;
-        case schema_type::struct_: return value_kind::struct_;
+        case schema_type::int64:
+            return s.has_name(timestamp_logical_name) ? value_kind::timestamp : value_kind::int64;
+        case schema_type::float32:
+            return value_kind::float32;
+        case schema_type::float64:
+            return value_kind::float64;
+        case schema_type::boolean:
+            return value_kind::boolean;
+        case schema_type::string:
+            return value_kind::string;
+        case schema_type::bytes:
+            return s.has_name(decimal_logical_name) ? value_kind::decimal : value_kind::bytes;
+        case schema_type::array:
+            return value_kind::array;
+        case schema_type::map:
+            return value_kind::map;
+        case schema_type::struct_:
+            return value_kind::struct_;
     }
     return value_kind::null;
 }
@@ -53,8 +64,8 @@ void validate_value(std::string_view field_name, const schema& s, const value& v
     if (v.kind() != expected) {
         throw data_error("Invalid value for schema" + (s.name() ? " \"" + *s.name() + "\"" : std::string()) +
                          " with type " + std::string(schema_type_name(s.type())) + ": expected " +
-                         std::string(value_kind_name(expected)) + " but got " +
-                         std::string(value_kind_name(v.kind())) + for_field(field_name));
+                         std::string(value_kind_name(expected)) + " but got " + std::string(value_kind_name(v.kind())) +
+                         for_field(field_name));
     }
     switch (s.type()) {
         case schema_type::struct_: {
@@ -76,7 +87,8 @@ void validate_value(std::string_view field_name, const schema& s, const value& v
                 validate_value(field_name, *s.value_schema(), item);
             }
             break;
-        default: break;
+        default:
+            break;
     }
 }
 

@@ -13,8 +13,8 @@ namespace copycat {
 namespace {
 
 constexpr std::array<std::string_view, 17> kind_names = {
-    "null",  "boolean", "int8",  "int16",   "int32",  "int64", "float32", "float64", "string",
-    "bytes", "array",   "map",   "struct",  "decimal", "date", "time",    "timestamp",
+    "null",  "boolean", "int8", "int16",  "int32",   "int64", "float32", "float64",   "string",
+    "bytes", "array",   "map",  "struct", "decimal", "date",  "time",    "timestamp",
 };
 
 [[noreturn]] void wrong_kind(value_kind expected, value_kind actual) {
@@ -55,9 +55,7 @@ bool floats_equal(double a, double b) noexcept {
 
 }  // namespace
 
-std::string_view value_kind_name(value_kind kind) noexcept {
-    return kind_names.at(static_cast<std::size_t>(kind));
-}
+std::string_view value_kind_name(value_kind kind) noexcept { return kind_names.at(static_cast<std::size_t>(kind)); }
 
 value::value(struct_value s) : data_(std::make_shared<const struct_value>(std::move(s))) {}
 
@@ -93,23 +91,32 @@ timestamp value::as_timestamp() const { return get_checked<timestamp>(data_, val
 
 std::int64_t value::to_int64() const {
     switch (kind()) {
-        case value_kind::int8: return as_int8();
-        case value_kind::int16: return as_int16();
-        case value_kind::int32: return as_int32();
-        case value_kind::int64: return as_int64();
-        default: wrong_kind(value_kind::int64, kind());
+        case value_kind::int8:
+            return as_int8();
+        case value_kind::int16:
+            return as_int16();
+        case value_kind::int32:
+            return as_int32();
+        case value_kind::int64:
+            return as_int64();
+        default:
+            wrong_kind(value_kind::int64, kind());
     }
 }
 
 double value::to_double() const {
     switch (kind()) {
-        case value_kind::float32: return as_float32();
-        case value_kind::float64: return as_float64();
+        case value_kind::float32:
+            return as_float32();
+        case value_kind::float64:
+            return as_float64();
         case value_kind::int8:
         case value_kind::int16:
         case value_kind::int32:
-        case value_kind::int64: return static_cast<double>(to_int64());
-        default: wrong_kind(value_kind::float64, kind());
+        case value_kind::int64:
+            return static_cast<double>(to_int64());
+        default:
+            wrong_kind(value_kind::float64, kind());
     }
 }
 

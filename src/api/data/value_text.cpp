@@ -33,8 +33,7 @@ std::string format_number(Float f) {
 }  // namespace
 
 std::string base64(bytes_view b) {
-    static constexpr std::string_view alphabet =
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     std::string out;
     out.reserve((b.size() + 2) / 3 * 4);
     for (std::size_t i = 0; i < b.size(); i += 3) {
@@ -96,8 +95,8 @@ std::string value_to_text(const value& v, bool nested) {
             } else if constexpr (std::is_same_v<T, value_map>) {
                 std::string out = "{";
                 for (std::size_t i = 0; i < x.size(); ++i) {
-                    out += (i == 0 ? "" : ", ") + value_to_text(x[i].first, true) + "=" +
-                           value_to_text(x[i].second, true);
+                    out +=
+                        (i == 0 ? "" : ", ") + value_to_text(x[i].first, true) + "=" + value_to_text(x[i].second, true);
                 }
                 return out + "}";
             } else if constexpr (std::is_same_v<T, struct_ptr>) {

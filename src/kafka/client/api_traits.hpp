@@ -17,35 +17,35 @@ struct response_of;
 
 template <>
 struct response_of<kafka_protocol::api_versions_request> {
-  using type = kafka_protocol::api_versions_response;
+    using type = kafka_protocol::api_versions_response;
 };
 template <>
 struct response_of<kafka_protocol::find_coordinator_request> {
-  using type = kafka_protocol::find_coordinator_response;
+    using type = kafka_protocol::find_coordinator_response;
 };
 template <>
 struct response_of<kafka_protocol::join_group_request> {
-  using type = kafka_protocol::join_group_response;
+    using type = kafka_protocol::join_group_response;
 };
 template <>
 struct response_of<kafka_protocol::sync_group_request> {
-  using type = kafka_protocol::sync_group_response;
+    using type = kafka_protocol::sync_group_response;
 };
 template <>
 struct response_of<kafka_protocol::heartbeat_request> {
-  using type = kafka_protocol::heartbeat_response;
+    using type = kafka_protocol::heartbeat_response;
 };
 template <>
 struct response_of<kafka_protocol::leave_group_request> {
-  using type = kafka_protocol::leave_group_response;
+    using type = kafka_protocol::leave_group_response;
 };
 template <>
 struct response_of<kafka_protocol::sasl_handshake_request> {
-  using type = kafka_protocol::sasl_handshake_response;
+    using type = kafka_protocol::sasl_handshake_response;
 };
 template <>
 struct response_of<kafka_protocol::sasl_authenticate_request> {
-  using type = kafka_protocol::sasl_authenticate_response;
+    using type = kafka_protocol::sasl_authenticate_response;
 };
 
 template <class Request>

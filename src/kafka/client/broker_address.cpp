@@ -6,64 +6,64 @@ namespace copycat::kafka_client {
 namespace {
 
 std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
 }
 
 error bad_address(std::string_view text, std::string_view why) {
-  return make_error(errc::invalid_argument,
-                    "invalid broker address '" + std::string(text) + "': " + std::string(why));
+    return make_error(errc::invalid_argument,
+                      "invalid broker address '" + std::string(text) + "': " + std::string(why));
 }
 
 }  // namespace
 
 std::string broker_address::to_string() const {
-  const bool v6 = host.find(':') != std::string::npos;
-  return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
+    const bool v6 = host.find(':') != std::string::npos;
+    return (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port);
 }
 
 result<broker_address> parse_broker_address(std::string_view text) {
-  const std::string_view s = trim(text);
-  std::string_view host;
-  std::string_view port;
-  if (!s.empty() && s.front() == '[') {
-    const auto close = s.find(']');
-    if (close == std::string_view::npos || close + 1 >= s.size() || s[close + 1] != ':') {
-      return bad_address(text, "expected [host]:port");
+    const std::string_view s = trim(text);
+    std::string_view host;
+    std::string_view port;
+    if (!s.empty() && s.front() == '[') {
+        const auto close = s.find(']');
+        if (close == std::string_view::npos || close + 1 >= s.size() || s[close + 1] != ':') {
+            return bad_address(text, "expected [host]:port");
+        }
+        host = s.substr(1, close - 1);
+        port = s.substr(close + 2);
+    } else {
+        const auto colon = s.rfind(':');
+        if (colon == std::string_view::npos) return bad_address(text, "expected host:port");
+        host = s.substr(0, colon);
+        port = s.substr(colon + 1);
     }
-    host = s.substr(1, close - 1);
-    port = s.substr(close + 2);
-  } else {
-    const auto colon = s.rfind(':');
-    if (colon == std::string_view::npos) return bad_address(text, "expected host:port");
-    host = s.substr(0, colon);
-    port = s.substr(colon + 1);
-  }
-  if (host.empty()) return bad_address(text, "empty host");
-  unsigned value = 0;
-  const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
-  if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535) {
-    return bad_address(text, "port must be 1-65535");
-  }
-  return broker_address{std::string(host), static_cast<std::uint16_t>(value)};
+    if (host.empty()) return bad_address(text, "empty host");
+    unsigned value = 0;
+    const auto [end, ec] = std::from_chars(port.data(), port.data() + port.size(), value);
+    if (ec != std::errc() || end != port.data() + port.size() || value == 0 || value > 65535) {
+        return bad_address(text, "port must be 1-65535");
+    }
+    return broker_address{std::string(host), static_cast<std::uint16_t>(value)};
 }
 
 result<std::vector<broker_address>> parse_bootstrap_servers(std::string_view list) {
-  std::vector<broker_address> out;
-  while (true) {
-    const auto comma = list.find(',');
-    const std::string_view entry = trim(list.substr(0, comma));
-    if (!entry.empty()) {
-      auto address = parse_broker_address(entry);
-      if (!address) return address.err();
-      out.push_back(std::move(*address));
+    std::vector<broker_address> out;
+    while (true) {
+        const auto comma = list.find(',');
+        const std::string_view entry = trim(list.substr(0, comma));
+        if (!entry.empty()) {
+            auto address = parse_broker_address(entry);
+            if (!address) return address.err();
+            out.push_back(std::move(*address));
+        }
+        if (comma == std::string_view::npos) break;
+        list.remove_prefix(comma + 1);
     }
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
-  }
-  if (out.empty()) return make_error(errc::invalid_argument, "bootstrap.servers is empty");
-  return out;
+    if (out.empty()) return make_error(errc::invalid_argument, "bootstrap.servers is empty");
+    return out;
 }
 
 }  // namespace copycat::kafka_client

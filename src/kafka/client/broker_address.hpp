@@ -11,12 +11,12 @@
 namespace copycat::kafka_client {
 
 struct broker_address {
-  std::string host;  // a name or an address; IPv6 without brackets
-  std::uint16_t port = 0;
+    std::string host;  // a name or an address; IPv6 without brackets
+    std::uint16_t port = 0;
 
-  // "host:port", with brackets around an IPv6 address ("[::1]:9092").
-  std::string to_string() const;
-  bool operator==(const broker_address&) const = default;
+    // "host:port", with brackets around an IPv6 address ("[::1]:9092").
+    std::string to_string() const;
+    bool operator==(const broker_address&) const = default;
 };
 
 // Parses "host:port", "[v6]:port". invalid_argument naming the text when it does not parse.

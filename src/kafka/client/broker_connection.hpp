@@ -53,154 +53,147 @@
 namespace copycat::kafka_client {
 
 struct request_options {
-  // The response deadline; the connection's request_timeout when unset.
-  std::optional<std::chrono::milliseconds> timeout;
-  // Versions the caller accepts; the sent version is the highest one inside this range, the
-  // library's range and the broker's range (errc::unsupported when there is none).
-  kafka_protocol::version_range versions{0, std::numeric_limits<std::int16_t>::max()};
+    // The response deadline; the connection's request_timeout when unset.
+    std::optional<std::chrono::milliseconds> timeout;
+    // Versions the caller accepts; the sent version is the highest one inside this range, the
+    // library's range and the broker's range (errc::unsupported when there is none).
+    kafka_protocol::version_range versions{0, std::numeric_limits<std::int16_t>::max()};
 };
 
 class broker_connection : public std::enable_shared_from_this<broker_connection> {
- public:
-  enum class state { idle, connecting, ready, closed };
-  using executor_type = boost::asio::any_io_executor;
-  // A raw response: the body bytes and the version the request was sent at.
-  using raw_handler = std::function<void(result<kafka_protocol::bytes>)>;
+public:
+    enum class state { idle, connecting, ready, closed };
+    using executor_type = boost::asio::any_io_executor;
+    // A raw response: the body bytes and the version the request was sent at.
+    using raw_handler = std::function<void(result<kafka_protocol::bytes>)>;
 
-  // A connection over tcp_transport, or tls_transport for SSL and SASL_SSL (TLS files that do
-  // not load make connect() fail with invalid_argument).
-  static std::shared_ptr<broker_connection> create(executor_type strand,
-                                                   connection_options options);
-  // A connection over a given transport (TLS, or a test's).
-  static std::shared_ptr<broker_connection> create(executor_type strand,
-                                                   connection_options options,
-                                                   std::unique_ptr<transport> transport);
+    // A connection over tcp_transport, or tls_transport for SSL and SASL_SSL (TLS files that do
+    // not load make connect() fail with invalid_argument).
+    static std::shared_ptr<broker_connection> create(executor_type strand, connection_options options);
+    // A connection over a given transport (TLS, or a test's).
+    static std::shared_ptr<broker_connection> create(executor_type strand, connection_options options,
+                                                     std::unique_ptr<transport> transport);
 
-  broker_connection(const broker_connection&) = delete;
-  broker_connection& operator=(const broker_connection&) = delete;
-  ~broker_connection();
+    broker_connection(const broker_connection&) = delete;
+    broker_connection& operator=(const broker_connection&) = delete;
+    ~broker_connection();
 
-  // Connects and negotiates versions; `handler` gets ok once requests may be sent. Called once.
-  void connect(broker_address address, std::function<void(result<void>)> handler);
+    // Connects and negotiates versions; `handler` gets ok once requests may be sent. Called once.
+    void connect(broker_address address, std::function<void(result<void>)> handler);
 
-  // Sends `request` and decodes the response (see the file comment for failures). Request is a
-  // kafka_protocol message with a response_of<> entry in api_traits.hpp.
-  template <class Request>
-  void send(const Request& request, std::function<void(result<response_t<Request>>)> handler,
-            request_options options = {}) {
-    send_typed(request, std::move(handler), options, false);
-  }
+    // Sends `request` and decodes the response (see the file comment for failures). Request is a
+    // kafka_protocol message with a response_of<> entry in api_traits.hpp.
+    template <class Request>
+    void send(const Request& request, std::function<void(result<response_t<Request>>)> handler,
+              request_options options = {}) {
+        send_typed(request, std::move(handler), options, false);
+    }
 
-  // Closes the connection: pending requests and a connect in progress fail with io_error.
-  // Idempotent; the close handler is not called.
-  void close();
-  // Called once (on the strand) when a ready connection is closed by the broker, an I/O error,
-  // a bad frame or a request timeout; not after close().
-  void set_close_handler(std::function<void(const error&)> handler);
+    // Closes the connection: pending requests and a connect in progress fail with io_error.
+    // Idempotent; the close handler is not called.
+    void close();
+    // Called once (on the strand) when a ready connection is closed by the broker, an I/O error,
+    // a bad frame or a request timeout; not after close().
+    void set_close_handler(std::function<void(const error&)> handler);
 
-  state current_state() const noexcept { return state_; }
-  bool is_ready() const noexcept { return state_ == state::ready; }
-  const broker_address& address() const noexcept { return address_; }
-  const executor_type& executor() const noexcept { return strand_; }
-  // Requests sent or queued and not yet answered.
-  std::size_t in_flight() const noexcept { return pending_.size(); }
-  // The broker's range for `key` from ApiVersions; nullopt before ready or if it lacks the API.
-  std::optional<kafka_protocol::version_range> broker_versions(kafka_protocol::api_key key) const;
-  // The version send() would use for `key` within `allowed`; nullopt if none.
-  std::optional<std::int16_t> negotiated_version(
-      kafka_protocol::api_key key,
-      kafka_protocol::version_range allowed = request_options{}.versions) const;
+    state current_state() const noexcept { return state_; }
+    bool is_ready() const noexcept { return state_ == state::ready; }
+    const broker_address& address() const noexcept { return address_; }
+    const executor_type& executor() const noexcept { return strand_; }
+    // Requests sent or queued and not yet answered.
+    std::size_t in_flight() const noexcept { return pending_.size(); }
+    // The broker's range for `key` from ApiVersions; nullopt before ready or if it lacks the API.
+    std::optional<kafka_protocol::version_range> broker_versions(kafka_protocol::api_key key) const;
+    // The version send() would use for `key` within `allowed`; nullopt if none.
+    std::optional<std::int16_t> negotiated_version(
+        kafka_protocol::api_key key, kafka_protocol::version_range allowed = request_options{}.versions) const;
 
- private:
-  struct pending_request {
-    std::int32_t correlation_id = 0;
-    kafka_protocol::api_key key{};
-    std::int16_t version = 0;
-    raw_handler handler;
-    std::unique_ptr<boost::asio::steady_timer> timer;
-  };
+private:
+    struct pending_request {
+        std::int32_t correlation_id = 0;
+        kafka_protocol::api_key key{};
+        std::int16_t version = 0;
+        raw_handler handler;
+        std::unique_ptr<boost::asio::steady_timer> timer;
+    };
 
-  friend class sasl_authenticator;
+    friend class sasl_authenticator;
 
-  broker_connection(executor_type strand, connection_options options,
-                    std::unique_ptr<transport> transport);
+    broker_connection(executor_type strand, connection_options options, std::unique_ptr<transport> transport);
 
-  // send() for the authentication exchange, before the connection is ready.
-  template <class Request>
-  void send_during_setup(const Request& request,
-                         std::function<void(result<response_t<Request>>)> handler,
-                         request_options options = {}) {
-    send_typed(request, std::move(handler), options, true);
-  }
-  template <class Request>
-  void send_typed(const Request& request, std::function<void(result<response_t<Request>>)> handler,
-                  const request_options& options, bool during_setup);
-  // Encodes with `encode` at the negotiated version and queues; failures reach `handler`.
-  void send_encoded(kafka_protocol::api_key key, const request_options& options, bool during_setup,
-                    const std::function<result<kafka_protocol::bytes>(std::int16_t)>& encode,
-                    std::function<void(result<kafka_protocol::bytes>, std::int16_t)> handler);
-  // Frames `body` with a new correlation id and queues it for writing.
-  void enqueue(kafka_protocol::api_key key, std::int16_t version, const kafka_protocol::bytes& body,
-               std::chrono::milliseconds timeout, raw_handler handler);
-  void fail_soon(raw_handler handler, error why);
+    // send() for the authentication exchange, before the connection is ready.
+    template <class Request>
+    void send_during_setup(const Request& request, std::function<void(result<response_t<Request>>)> handler,
+                           request_options options = {}) {
+        send_typed(request, std::move(handler), options, true);
+    }
+    template <class Request>
+    void send_typed(const Request& request, std::function<void(result<response_t<Request>>)> handler,
+                    const request_options& options, bool during_setup);
+    // Encodes with `encode` at the negotiated version and queues; failures reach `handler`.
+    void send_encoded(kafka_protocol::api_key key, const request_options& options, bool during_setup,
+                      const std::function<result<kafka_protocol::bytes>(std::int16_t)>& encode,
+                      std::function<void(result<kafka_protocol::bytes>, std::int16_t)> handler);
+    // Frames `body` with a new correlation id and queues it for writing.
+    void enqueue(kafka_protocol::api_key key, std::int16_t version, const kafka_protocol::bytes& body,
+                 std::chrono::milliseconds timeout, raw_handler handler);
+    void fail_soon(raw_handler handler, error why);
 
-  void on_connected(std::error_code ec);
-  void send_api_versions(std::int16_t version);
-  void on_api_versions(result<kafka_protocol::bytes> body, std::int16_t version);
-  void authenticate();
-  void become_ready();
+    void on_connected(std::error_code ec);
+    void send_api_versions(std::int16_t version);
+    void on_api_versions(result<kafka_protocol::bytes> body, std::int16_t version);
+    void authenticate();
+    void become_ready();
 
-  void start_read();
-  void on_read(std::error_code ec, std::size_t n);
-  // Completes the pending request that `payload` answers; false after a protocol error.
-  bool handle_frame(const kafka_protocol::bytes& payload);
-  void start_write();
-  void on_write(std::error_code ec);
-  void on_request_timeout(std::int32_t correlation_id);
+    void start_read();
+    void on_read(std::error_code ec, std::size_t n);
+    // Completes the pending request that `payload` answers; false after a protocol error.
+    bool handle_frame(const kafka_protocol::bytes& payload);
+    void start_write();
+    void on_write(std::error_code ec);
+    void on_request_timeout(std::int32_t correlation_id);
 
-  // Closes with `why`: pending requests fail with it, and the close handler runs when
-  // `notify` and the connection was ready.
-  void shutdown(const error& why, bool notify);
-  std::string describe_peer() const;
+    // Closes with `why`: pending requests fail with it, and the close handler runs when
+    // `notify` and the connection was ready.
+    void shutdown(const error& why, bool notify);
+    std::string describe_peer() const;
 
-  executor_type strand_;
-  connection_options options_;
-  std::unique_ptr<transport> transport_;
-  std::optional<error> transport_unavailable_;
-  state state_ = state::idle;
-  broker_address address_;
-  std::function<void(result<void>)> connect_handler_;
-  std::function<void(const error&)> close_handler_;
-  boost::asio::steady_timer connect_timer_;
+    executor_type strand_;
+    connection_options options_;
+    std::unique_ptr<transport> transport_;
+    std::optional<error> transport_unavailable_;
+    state state_ = state::idle;
+    broker_address address_;
+    std::function<void(result<void>)> connect_handler_;
+    std::function<void(const error&)> close_handler_;
+    boost::asio::steady_timer connect_timer_;
 
-  std::int32_t next_correlation_id_ = 0;
-  std::deque<pending_request> pending_;
-  std::deque<kafka_protocol::bytes> write_queue_;
-  bool writing_ = false;
-  std::vector<std::byte> read_buffer_;
-  kafka_protocol::frame_decoder decoder_;
-  std::vector<kafka_protocol::api_version_entry> broker_api_versions_;
+    std::int32_t next_correlation_id_ = 0;
+    std::deque<pending_request> pending_;
+    std::deque<kafka_protocol::bytes> write_queue_;
+    bool writing_ = false;
+    std::vector<std::byte> read_buffer_;
+    kafka_protocol::frame_decoder decoder_;
+    std::vector<kafka_protocol::api_version_entry> broker_api_versions_;
 };
 
 template <class Request>
-void broker_connection::send_typed(const Request& request,
-                                   std::function<void(result<response_t<Request>>)> handler,
+void broker_connection::send_typed(const Request& request, std::function<void(result<response_t<Request>>)> handler,
                                    const request_options& options, bool during_setup) {
-  send_encoded(
-      Request::api, options, during_setup,
-      [&request](std::int16_t version) { return request.encode(version); },
-      [handler = std::move(handler)](result<kafka_protocol::bytes> body, std::int16_t version) {
-        if (!body) {
-          handler(body.err());
-          return;
-        }
-        auto decoded = response_t<Request>::decode(*body, version);
-        if (!decoded) {
-          handler(make_error(errc::protocol_error, decoded.err().describe()));
-          return;
-        }
-        handler(std::move(*decoded));
-      });
+    send_encoded(
+        Request::api, options, during_setup, [&request](std::int16_t version) { return request.encode(version); },
+        [handler = std::move(handler)](result<kafka_protocol::bytes> body, std::int16_t version) {
+            if (!body) {
+                handler(body.err());
+                return;
+            }
+            auto decoded = response_t<Request>::decode(*body, version);
+            if (!decoded) {
+                handler(make_error(errc::protocol_error, decoded.err().describe()));
+                return;
+            }
+            handler(std::move(*decoded));
+        });
 }
 
 }  // namespace copycat::kafka_client

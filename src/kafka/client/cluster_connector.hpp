@@ -35,48 +35,46 @@
 namespace copycat::kafka_client {
 
 class cluster_connector : public std::enable_shared_from_this<cluster_connector> {
- public:
-  using executor_type = boost::asio::any_io_executor;
-  using connection_handler = std::function<void(result<std::shared_ptr<broker_connection>>)>;
+public:
+    using executor_type = boost::asio::any_io_executor;
+    using connection_handler = std::function<void(result<std::shared_ptr<broker_connection>>)>;
 
-  static std::shared_ptr<cluster_connector> create(executor_type strand,
-                                                   std::vector<broker_address> bootstrap,
-                                                   connection_options options);
+    static std::shared_ptr<cluster_connector> create(executor_type strand, std::vector<broker_address> bootstrap,
+                                                     connection_options options);
 
-  void connect_any(connection_handler handler);
-  void connect_to(const broker_address& address, connection_handler handler);
-  void cancel();
+    void connect_any(connection_handler handler);
+    void connect_to(const broker_address& address, connection_handler handler);
+    void cancel();
 
-  const connection_options& options() const noexcept { return options_; }
-  const std::vector<broker_address>& bootstrap_servers() const noexcept { return bootstrap_; }
-  const executor_type& executor() const noexcept { return strand_; }
+    const connection_options& options() const noexcept { return options_; }
+    const std::vector<broker_address>& bootstrap_servers() const noexcept { return bootstrap_; }
+    const executor_type& executor() const noexcept { return strand_; }
 
- private:
-  struct backoff_state {
-    unsigned failures = 0;
-    std::chrono::steady_clock::time_point retry_at{};
-  };
-  struct any_attempt;
+private:
+    struct backoff_state {
+        unsigned failures = 0;
+        std::chrono::steady_clock::time_point retry_at{};
+    };
+    struct any_attempt;
 
-  cluster_connector(executor_type strand, std::vector<broker_address> bootstrap,
-                    connection_options options);
+    cluster_connector(executor_type strand, std::vector<broker_address> bootstrap, connection_options options);
 
-  void try_next(const std::shared_ptr<any_attempt>& attempt);
-  // Runs `then` once the address's backoff has passed (at once if it has), unless cancelled.
-  void after_backoff(const broker_address& address, std::function<void()> then);
-  void record_failure(const broker_address& address);
-  std::chrono::milliseconds backoff_after(unsigned failures);
+    void try_next(const std::shared_ptr<any_attempt>& attempt);
+    // Runs `then` once the address's backoff has passed (at once if it has), unless cancelled.
+    void after_backoff(const broker_address& address, std::function<void()> then);
+    void record_failure(const broker_address& address);
+    std::chrono::milliseconds backoff_after(unsigned failures);
 
-  executor_type strand_;
-  std::vector<broker_address> bootstrap_;
-  connection_options options_;
-  std::size_t next_bootstrap_ = 0;
-  std::map<std::string, backoff_state> backoff_;
-  std::uint64_t epoch_ = 0;  // bumped by cancel(); attempts from older epochs are abandoned
-  std::uint64_t next_wait_id_ = 0;
-  std::map<std::uint64_t, std::shared_ptr<boost::asio::steady_timer>> waits_;
-  std::vector<std::weak_ptr<broker_connection>> connecting_;
-  std::uint32_t jitter_state_ = 0x9e3779b9u;
+    executor_type strand_;
+    std::vector<broker_address> bootstrap_;
+    connection_options options_;
+    std::size_t next_bootstrap_ = 0;
+    std::map<std::string, backoff_state> backoff_;
+    std::uint64_t epoch_ = 0;  // bumped by cancel(); attempts from older epochs are abandoned
+    std::uint64_t next_wait_id_ = 0;
+    std::map<std::uint64_t, std::shared_ptr<boost::asio::steady_timer>> waits_;
+    std::vector<std::weak_ptr<broker_connection>> connecting_;
+    std::uint32_t jitter_state_ = 0x9e3779b9u;
 };
 
 }  // namespace copycat::kafka_client

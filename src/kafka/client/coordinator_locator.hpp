@@ -25,31 +25,31 @@
 namespace copycat::kafka_client {
 
 struct located_coordinator {
-  std::int32_t node_id = -1;
-  broker_address address;
-  std::shared_ptr<broker_connection> connection;  // ready; the caller owns it
+    std::int32_t node_id = -1;
+    broker_address address;
+    std::shared_ptr<broker_connection> connection;  // ready; the caller owns it
 };
 
 class coordinator_locator : public std::enable_shared_from_this<coordinator_locator> {
- public:
-  using locate_handler = std::function<void(result<located_coordinator>)>;
+public:
+    using locate_handler = std::function<void(result<located_coordinator>)>;
 
-  static std::shared_ptr<coordinator_locator> create(std::shared_ptr<cluster_connector> connector,
-                                                     std::string group_id);
+    static std::shared_ptr<coordinator_locator> create(std::shared_ptr<cluster_connector> connector,
+                                                       std::string group_id);
 
-  void locate(locate_handler handler);
-  void cancel();
+    void locate(locate_handler handler);
+    void cancel();
 
- private:
-  coordinator_locator(std::shared_ptr<cluster_connector> connector, std::string group_id);
+private:
+    coordinator_locator(std::shared_ptr<cluster_connector> connector, std::string group_id);
 
-  void find(std::uint64_t epoch, locate_handler handler);
-  void drop_bootstrap();
+    void find(std::uint64_t epoch, locate_handler handler);
+    void drop_bootstrap();
 
-  std::shared_ptr<cluster_connector> connector_;
-  std::string group_id_;
-  std::shared_ptr<broker_connection> bootstrap_;
-  std::uint64_t epoch_ = 0;
+    std::shared_ptr<cluster_connector> connector_;
+    std::string group_id_;
+    std::shared_ptr<broker_connection> bootstrap_;
+    std::uint64_t epoch_ = 0;
 };
 
 }  // namespace copycat::kafka_client

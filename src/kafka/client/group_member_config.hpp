@@ -14,19 +14,19 @@
 namespace copycat::kafka_client {
 
 struct group_member_config {
-  std::string group_id;                        // group.id
-  std::vector<broker_address> bootstrap_servers;  // bootstrap.servers
-  // client.id, request.timeout.ms (default 40 s as in Connect), connect timeout, reconnect
-  // backoff, security.protocol.
-  connection_options connection;
-  std::string protocol_type = "connect";       // JoinGroup ProtocolType
-  // group.instance.id: static membership (JoinGroup v5+). A static member never sends
-  // LeaveGroup; its session simply expires, as in Kafka.
-  std::optional<std::string> group_instance_id;
-  std::chrono::milliseconds session_timeout{10'000};    // session.timeout.ms
-  std::chrono::milliseconds rebalance_timeout{60'000};  // rebalance.timeout.ms
-  std::chrono::milliseconds heartbeat_interval{3'000};  // heartbeat.interval.ms
-  std::chrono::milliseconds retry_backoff{100};         // retry.backoff.ms
+    std::string group_id;                           // group.id
+    std::vector<broker_address> bootstrap_servers;  // bootstrap.servers
+    // client.id, request.timeout.ms (default 40 s as in Connect), connect timeout, reconnect
+    // backoff, security.protocol.
+    connection_options connection;
+    std::string protocol_type = "connect";  // JoinGroup ProtocolType
+    // group.instance.id: static membership (JoinGroup v5+). A static member never sends
+    // LeaveGroup; its session simply expires, as in Kafka.
+    std::optional<std::string> group_instance_id;
+    std::chrono::milliseconds session_timeout{10'000};    // session.timeout.ms
+    std::chrono::milliseconds rebalance_timeout{60'000};  // rebalance.timeout.ms
+    std::chrono::milliseconds heartbeat_interval{3'000};  // heartbeat.interval.ms
+    std::chrono::milliseconds retry_backoff{100};         // retry.backoff.ms
 };
 
 // invalid_argument when a required value is missing or the intervals are inconsistent

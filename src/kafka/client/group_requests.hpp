@@ -24,10 +24,10 @@ inline constexpr std::size_t max_reason_length = 255;
 
 // The generation as Kafka's client keeps it: id, member id and the chosen protocol.
 struct group_generation {
-  std::int32_t id = -1;
-  std::string member_id;
-  std::string protocol_name;
-  bool operator==(const group_generation&) const = default;
+    std::int32_t id = -1;
+    std::string member_id;
+    std::string protocol_name;
+    bool operator==(const group_generation&) const = default;
 };
 
 // A reason for the wire: nullopt when empty, else cut to max_reason_length.
@@ -41,16 +41,15 @@ kafka_protocol::join_group_request make_join_group_request(const group_member_co
                                                            std::vector<group_protocol> protocols,
                                                            const std::string& reason);
 
-kafka_protocol::sync_group_request make_sync_group_request(
-    const group_member_config& config, const group_generation& generation,
-    std::vector<member_assignment> assignments);
+kafka_protocol::sync_group_request make_sync_group_request(const group_member_config& config,
+                                                           const group_generation& generation,
+                                                           std::vector<member_assignment> assignments);
 
 kafka_protocol::heartbeat_request make_heartbeat_request(const group_member_config& config,
                                                          const group_generation& generation);
 
 kafka_protocol::leave_group_request make_leave_group_request(const group_member_config& config,
-                                                             const std::string& member_id,
-                                                             const std::string& reason,
+                                                             const std::string& member_id, const std::string& reason,
                                                              std::int16_t version);
 
 // A successful JoinGroup answer the member can use: INCONSISTENT_GROUP_PROTOCOL (a kafka error)
@@ -61,8 +60,7 @@ result<void> check_join_response(const group_member_config& config,
 
 // A successful SyncGroup answer whose ProtocolType and ProtocolName (v5+, when present) match the
 // config and the joined generation; INCONSISTENT_GROUP_PROTOCOL otherwise.
-result<void> check_sync_response(const group_member_config& config,
-                                 const group_generation& generation,
+result<void> check_sync_response(const group_member_config& config, const group_generation& generation,
                                  const kafka_protocol::sync_group_response& response);
 
 // What the leader's listener assigns from.

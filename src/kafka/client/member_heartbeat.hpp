@@ -29,47 +29,45 @@
 namespace copycat::kafka_client {
 
 class member_heartbeat : public std::enable_shared_from_this<member_heartbeat> {
- public:
-  using executor_type = boost::asio::any_io_executor;
+public:
+    using executor_type = boost::asio::any_io_executor;
 
-  struct event {
-    enum class kind { answered, failed, session_expired };
-    kind what = kind::answered;
-    kafka_protocol::error_code code = kafka_protocol::error_code::none;  // answered
-    std::optional<error> failure;                                        // failed
-    group_generation sent;  // the generation the heartbeat was sent for
-  };
-  using event_handler = std::function<void(const event&)>;
+    struct event {
+        enum class kind { answered, failed, session_expired };
+        kind what = kind::answered;
+        kafka_protocol::error_code code = kafka_protocol::error_code::none;  // answered
+        std::optional<error> failure;                                        // failed
+        group_generation sent;  // the generation the heartbeat was sent for
+    };
+    using event_handler = std::function<void(const event&)>;
 
-  static std::shared_ptr<member_heartbeat> create(executor_type strand,
-                                                  const group_member_config& config,
-                                                  event_handler on_event);
+    static std::shared_ptr<member_heartbeat> create(executor_type strand, const group_member_config& config,
+                                                    event_handler on_event);
 
-  // Heartbeats for `generation` over `connection` (ready; owned by the caller, which stops the
-  // loop before dropping it). `reset_timers`: restart the heartbeat and session timers (after a
-  // join) rather than only the session timer (after the coordinator was found again).
-  void start(std::shared_ptr<broker_connection> connection, group_generation generation,
-             bool reset_timers);
-  void stop();
-  bool running() const noexcept { return connection_ != nullptr; }
+    // Heartbeats for `generation` over `connection` (ready; owned by the caller, which stops the
+    // loop before dropping it). `reset_timers`: restart the heartbeat and session timers (after a
+    // join) rather than only the session timer (after the coordinator was found again).
+    void start(std::shared_ptr<broker_connection> connection, group_generation generation, bool reset_timers);
+    void stop();
+    bool running() const noexcept { return connection_ != nullptr; }
 
- private:
-  member_heartbeat(executor_type strand, const group_member_config& config, event_handler on_event);
+private:
+    member_heartbeat(executor_type strand, const group_member_config& config, event_handler on_event);
 
-  void schedule();
-  void tick();
-  void on_answer(result<kafka_protocol::heartbeat_response> answer, std::uint64_t run);
-  void report(event e);
+    void schedule();
+    void tick();
+    void on_answer(result<kafka_protocol::heartbeat_response> answer, std::uint64_t run);
+    void report(event e);
 
-  executor_type strand_;
-  group_member_config config_;
-  event_handler on_event_;
-  heartbeat_schedule schedule_;
-  boost::asio::steady_timer timer_;
-  std::shared_ptr<broker_connection> connection_;
-  group_generation generation_;
-  std::uint64_t run_ = 0;  // bumped by start() and stop(); older answers and ticks are dropped
-  bool in_flight_ = false;
+    executor_type strand_;
+    group_member_config config_;
+    event_handler on_event_;
+    heartbeat_schedule schedule_;
+    boost::asio::steady_timer timer_;
+    std::shared_ptr<broker_connection> connection_;
+    group_generation generation_;
+    std::uint64_t run_ = 0;  // bumped by start() and stop(); older answers and ticks are dropped
+    bool in_flight_ = false;
 };
 
 }  // namespace copycat::kafka_client

@@ -22,23 +22,23 @@
 namespace copycat::kafka_client {
 
 class sasl_authenticator : public std::enable_shared_from_this<sasl_authenticator> {
- public:
-  using done_handler = std::function<void(result<void>)>;
+public:
+    using done_handler = std::function<void(result<void>)>;
 
-  static void run(std::shared_ptr<broker_connection> connection,
-                  std::unique_ptr<sasl_client> client, done_handler done);
+    static void run(std::shared_ptr<broker_connection> connection, std::unique_ptr<sasl_client> client,
+                    done_handler done);
 
- private:
-  sasl_authenticator(std::shared_ptr<broker_connection> connection,
-                     std::unique_ptr<sasl_client> client, done_handler done);
+private:
+    sasl_authenticator(std::shared_ptr<broker_connection> connection, std::unique_ptr<sasl_client> client,
+                       done_handler done);
 
-  void handshake();
-  void send_token(kafka_protocol::bytes token);
-  void finish(result<void> outcome);
+    void handshake();
+    void send_token(kafka_protocol::bytes token);
+    void finish(result<void> outcome);
 
-  std::shared_ptr<broker_connection> connection_;
-  std::unique_ptr<sasl_client> client_;
-  done_handler done_;
+    std::shared_ptr<broker_connection> connection_;
+    std::unique_ptr<sasl_client> client_;
+    done_handler done_;
 };
 
 }  // namespace copycat::kafka_client

@@ -16,17 +16,16 @@
 namespace copycat::kafka_client {
 
 class sasl_client {
- public:
-  virtual ~sasl_client() = default;
+public:
+    virtual ~sasl_client() = default;
 
-  // The mechanism's name as SaslHandshake carries it ("PLAIN", "SCRAM-SHA-256", ...).
-  virtual std::string mechanism() const = 0;
-  // The client's first token.
-  virtual result<kafka_protocol::bytes> first_message() = 0;
-  // The server's token: the next client token, nullopt when authentication is complete, or an
-  // error when the server's token is malformed or fails verification.
-  virtual result<std::optional<kafka_protocol::bytes>> evaluate(
-      kafka_protocol::bytes_view server_message) = 0;
+    // The mechanism's name as SaslHandshake carries it ("PLAIN", "SCRAM-SHA-256", ...).
+    virtual std::string mechanism() const = 0;
+    // The client's first token.
+    virtual result<kafka_protocol::bytes> first_message() = 0;
+    // The server's token: the next client token, nullopt when authentication is complete, or an
+    // error when the server's token is malformed or fails verification.
+    virtual result<std::optional<kafka_protocol::bytes>> evaluate(kafka_protocol::bytes_view server_message) = 0;
 };
 
 // invalid_argument for an unknown mechanism or missing credentials.

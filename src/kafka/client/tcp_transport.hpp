@@ -15,17 +15,17 @@
 namespace copycat::kafka_client {
 
 class tcp_transport final : public transport {
- public:
-  explicit tcp_transport(boost::asio::any_io_executor executor);
+public:
+    explicit tcp_transport(boost::asio::any_io_executor executor);
 
-  void async_connect(const broker_address& address, connect_handler handler) override;
-  void async_write(std::span<const std::byte> data, io_handler handler) override;
-  void async_read_some(std::span<std::byte> buffer, io_handler handler) override;
-  void close() noexcept override;
+    void async_connect(const broker_address& address, connect_handler handler) override;
+    void async_write(std::span<const std::byte> data, io_handler handler) override;
+    void async_read_some(std::span<std::byte> buffer, io_handler handler) override;
+    void close() noexcept override;
 
- private:
-  boost::asio::ip::tcp::resolver resolver_;
-  boost::asio::ip::tcp::socket socket_;
+private:
+    boost::asio::ip::tcp::resolver resolver_;
+    boost::asio::ip::tcp::socket socket_;
 };
 
 }  // namespace copycat::kafka_client

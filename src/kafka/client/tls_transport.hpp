@@ -24,20 +24,20 @@ namespace copycat::kafka_client {
 result<std::shared_ptr<boost::asio::ssl::context>> make_tls_context(const tls_options& options);
 
 class tls_transport final : public transport {
- public:
-  tls_transport(boost::asio::any_io_executor executor,
-                std::shared_ptr<boost::asio::ssl::context> context, bool verify_hostname);
+public:
+    tls_transport(boost::asio::any_io_executor executor, std::shared_ptr<boost::asio::ssl::context> context,
+                  bool verify_hostname);
 
-  void async_connect(const broker_address& address, connect_handler handler) override;
-  void async_write(std::span<const std::byte> data, io_handler handler) override;
-  void async_read_some(std::span<std::byte> buffer, io_handler handler) override;
-  void close() noexcept override;
+    void async_connect(const broker_address& address, connect_handler handler) override;
+    void async_write(std::span<const std::byte> data, io_handler handler) override;
+    void async_read_some(std::span<std::byte> buffer, io_handler handler) override;
+    void close() noexcept override;
 
- private:
-  std::shared_ptr<boost::asio::ssl::context> context_;  // outlives the stream
-  bool verify_hostname_;
-  boost::asio::ip::tcp::resolver resolver_;
-  boost::asio::ssl::stream<boost::asio::ip::tcp::socket> stream_;
+private:
+    std::shared_ptr<boost::asio::ssl::context> context_;  // outlives the stream
+    bool verify_hostname_;
+    boost::asio::ip::tcp::resolver resolver_;
+    boost::asio::ssl::stream<boost::asio::ip::tcp::socket> stream_;
 };
 
 }  // namespace copycat::kafka_client

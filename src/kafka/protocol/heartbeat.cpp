@@ -12,53 +12,53 @@ constexpr std::string_view kResponse = "HeartbeatResponse";
 }  // namespace
 
 result<bytes> heartbeat_request::encode(std::int16_t version) const {
-  if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
-  const bool flex = is_flexible(api, version);
-  writer w;
-  w.write_string("GroupId", group_id, flex);
-  w.write_int32(generation_id);
-  w.write_string("MemberId", member_id, flex);
-  if (version >= 3) {
-    w.write_nullable_string("GroupInstanceId", group_instance_id, flex);
-  } else if (group_instance_id) {
-    w.fail("GroupInstanceId", "is only in v3+");
-  }
-  if (flex) w.write_empty_tagged_fields();
-  return std::move(w).finish(kRequest, version);
+    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    const bool flex = is_flexible(api, version);
+    writer w;
+    w.write_string("GroupId", group_id, flex);
+    w.write_int32(generation_id);
+    w.write_string("MemberId", member_id, flex);
+    if (version >= 3) {
+        w.write_nullable_string("GroupInstanceId", group_instance_id, flex);
+    } else if (group_instance_id) {
+        w.fail("GroupInstanceId", "is only in v3+");
+    }
+    if (flex) w.write_empty_tagged_fields();
+    return std::move(w).finish(kRequest, version);
 }
 
 result<heartbeat_request> heartbeat_request::decode(bytes_view data, std::int16_t version) {
-  if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
-  const bool flex = is_flexible(api, version);
-  reader r(data);
-  heartbeat_request m;
-  m.group_id = r.read_string("GroupId", flex);
-  m.generation_id = r.read_int32("GenerationId");
-  m.member_id = r.read_string("MemberId", flex);
-  if (version >= 3) m.group_instance_id = r.read_nullable_string("GroupInstanceId", flex);
-  if (flex) r.skip_tagged_fields("HeartbeatRequest tagged fields");
-  if (auto done = r.finish(kRequest, version); !done) return done.err();
-  return m;
+    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    const bool flex = is_flexible(api, version);
+    reader r(data);
+    heartbeat_request m;
+    m.group_id = r.read_string("GroupId", flex);
+    m.generation_id = r.read_int32("GenerationId");
+    m.member_id = r.read_string("MemberId", flex);
+    if (version >= 3) m.group_instance_id = r.read_nullable_string("GroupInstanceId", flex);
+    if (flex) r.skip_tagged_fields("HeartbeatRequest tagged fields");
+    if (auto done = r.finish(kRequest, version); !done) return done.err();
+    return m;
 }
 
 result<bytes> heartbeat_response::encode(std::int16_t version) const {
-  if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
-  writer w;
-  if (version >= 1) w.write_int32(throttle_time_ms);
-  w.write_int16(static_cast<std::int16_t>(error));
-  if (is_flexible(api, version)) w.write_empty_tagged_fields();
-  return std::move(w).finish(kResponse, version);
+    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    writer w;
+    if (version >= 1) w.write_int32(throttle_time_ms);
+    w.write_int16(static_cast<std::int16_t>(error));
+    if (is_flexible(api, version)) w.write_empty_tagged_fields();
+    return std::move(w).finish(kResponse, version);
 }
 
 result<heartbeat_response> heartbeat_response::decode(bytes_view data, std::int16_t version) {
-  if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
-  reader r(data);
-  heartbeat_response m;
-  if (version >= 1) m.throttle_time_ms = r.read_int32("ThrottleTimeMs");
-  m.error = static_cast<error_code>(r.read_int16("ErrorCode"));
-  if (is_flexible(api, version)) r.skip_tagged_fields("HeartbeatResponse tagged fields");
-  if (auto done = r.finish(kResponse, version); !done) return done.err();
-  return m;
+    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    reader r(data);
+    heartbeat_response m;
+    if (version >= 1) m.throttle_time_ms = r.read_int32("ThrottleTimeMs");
+    m.error = static_cast<error_code>(r.read_int16("ErrorCode"));
+    if (is_flexible(api, version)) r.skip_tagged_fields("HeartbeatResponse tagged fields");
+    if (auto done = r.finish(kResponse, version); !done) return done.err();
+    return m;
 }
 
 }  // namespace copycat::kafka_protocol

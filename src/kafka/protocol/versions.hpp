@@ -13,32 +13,32 @@ namespace copycat::kafka_protocol {
 
 // Kafka's API keys. Values from the wire that are not listed are kept as numbers.
 enum class api_key : std::int16_t {
-  find_coordinator = 10,
-  join_group = 11,
-  heartbeat = 12,
-  leave_group = 13,
-  sync_group = 14,
-  sasl_handshake = 17,
-  api_versions = 18,
-  sasl_authenticate = 36,
+    find_coordinator = 10,
+    join_group = 11,
+    heartbeat = 12,
+    leave_group = 13,
+    sync_group = 14,
+    sasl_handshake = 17,
+    api_versions = 18,
+    sasl_authenticate = 36,
 };
 
 // An inclusive range of API versions, as in an ApiVersions response entry.
 struct version_range {
-  std::int16_t min = 0;
-  std::int16_t max = -1;
+    std::int16_t min = 0;
+    std::int16_t max = -1;
 
-  bool empty() const noexcept { return max < min; }
-  bool contains(std::int16_t v) const noexcept { return min <= v && v <= max; }
-  bool operator==(const version_range&) const = default;
+    bool empty() const noexcept { return max < min; }
+    bool contains(std::int16_t v) const noexcept { return min <= v && v <= max; }
+    bool operator==(const version_range&) const = default;
 };
 
 // One row of the version table.
 struct api_info {
-  api_key key;
-  std::string_view name;                 // Kafka's name, e.g. "JoinGroup"
-  version_range versions;                // what this library encodes and decodes
-  std::optional<std::int16_t> flexible;  // first flexible version; nullopt: none is
+    api_key key;
+    std::string_view name;                 // Kafka's name, e.g. "JoinGroup"
+    version_range versions;                // what this library encodes and decodes
+    std::optional<std::int16_t> flexible;  // first flexible version; nullopt: none is
 };
 
 // Every API this library implements, by key.

@@ -18,26 +18,26 @@ namespace copycat::rdkafka {
 
 // A topic to create.
 struct new_topic {
-  std::string name{};
-  std::int32_t partitions = 1;
-  std::int32_t replication_factor = -1;  // -1: the broker's default.replication.factor
-  // Topic-level configs, e.g. {"cleanup.policy", "compact"}.
-  std::map<std::string, std::string> configs{};
+    std::string name{};
+    std::int32_t partitions = 1;
+    std::int32_t replication_factor = -1;  // -1: the broker's default.replication.factor
+    // Topic-level configs, e.g. {"cleanup.policy", "compact"}.
+    std::map<std::string, std::string> configs{};
 };
 
 // The outcome for one topic of a create_topics call.
 struct topic_creation {
-  std::string name{};
-  result<void> status{};  // errc::already_exists when the topic was there before
+    std::string name{};
+    result<void> status{};  // errc::already_exists when the topic was there before
 };
 
 // One entry of a topic's effective configuration as the broker describes it.
 struct config_entry {
-  std::string name{};
-  std::optional<std::string> value{};  // nullopt for sensitive or unset values
-  bool is_default = false;           // the broker's default, not set on the topic
-  bool is_read_only = false;
-  bool is_sensitive = false;
+    std::string name{};
+    std::optional<std::string> value{};  // nullopt for sensitive or unset values
+    bool is_default = false;             // the broker's default, not set on the topic
+    bool is_read_only = false;
+    bool is_sensitive = false;
 };
 using config_entries = std::map<std::string, config_entry>;
 
@@ -46,35 +46,34 @@ using config_entries = std::map<std::string, config_entry>;
 // object itself must not be moved or destroyed while a call is running. Destroying it closes
 // its broker connections. A moved-from admin_client may only be destroyed or assigned to.
 class admin_client {
- public:
-  // Needs at least bootstrap.servers; fails (invalid_argument) on a config librdkafka rejects.
-  static result<admin_client> create(const client_config& config);
+public:
+    // Needs at least bootstrap.servers; fails (invalid_argument) on a config librdkafka rejects.
+    static result<admin_client> create(const client_config& config);
 
-  // Creates the topics, waiting until the controller has created them (or `timeout`). The
-  // returned vector has one entry per requested topic, in request order. The call itself fails
-  // only when the request as a whole failed (e.g. no broker reachable: errc::timeout).
-  result<std::vector<topic_creation>> create_topics(const std::vector<new_topic>& topics,
-                                                    std::chrono::milliseconds timeout);
+    // Creates the topics, waiting until the controller has created them (or `timeout`). The
+    // returned vector has one entry per requested topic, in request order. The call itself fails
+    // only when the request as a whole failed (e.g. no broker reachable: errc::timeout).
+    result<std::vector<topic_creation>> create_topics(const std::vector<new_topic>& topics,
+                                                      std::chrono::milliseconds timeout);
 
-  // create_topics() for a single topic, returning that topic's outcome.
-  result<void> create_topic(const new_topic& topic, std::chrono::milliseconds timeout);
+    // create_topics() for a single topic, returning that topic's outcome.
+    result<void> create_topic(const new_topic& topic, std::chrono::milliseconds timeout);
 
-  // The topic's effective configuration, every entry (defaults included), keyed by name.
-  // errc::not_found when the topic does not exist.
-  result<config_entries> describe_topic_configs(std::string_view topic,
-                                                std::chrono::milliseconds timeout);
+    // The topic's effective configuration, every entry (defaults included), keyed by name.
+    // errc::not_found when the topic does not exist.
+    result<config_entries> describe_topic_configs(std::string_view topic, std::chrono::milliseconds timeout);
 
-  // The cluster id the brokers report (Kafka's ClusterResourceListener id). errc::timeout when
-  // no broker answered within `timeout`.
-  result<std::string> cluster_id(std::chrono::milliseconds timeout);
+    // The cluster id the brokers report (Kafka's ClusterResourceListener id). errc::timeout when
+    // no broker answered within `timeout`.
+    result<std::string> cluster_id(std::chrono::milliseconds timeout);
 
-  // librdkafka's name for this client, for log lines.
-  std::string_view name() const;
+    // librdkafka's name for this client, for log lines.
+    std::string_view name() const;
 
- private:
-  explicit admin_client(detail::handle_ptr handle) : handle_(std::move(handle)) {}
+private:
+    explicit admin_client(detail::handle_ptr handle) : handle_(std::move(handle)) {}
 
-  detail::handle_ptr handle_;
+    detail::handle_ptr handle_;
 };
 
 }  // namespace copycat::rdkafka

@@ -31,24 +31,24 @@ struct consumer_group_state;  // defined in consumer.cpp
 // callback (commit, seek, pause, position, committed, assignment), but not poll() or close().
 // A callback must not throw: an exception is caught, logged and reported by the next poll().
 class rebalance_listener {
- public:
-  virtual ~rebalance_listener() = default;
+public:
+    virtual ~rebalance_listener() = default;
 
-  // The partitions were assigned; fetching starts when the callback returns. assignment()
-  // includes them already; seek() sets their start offsets (default: the committed offset, or
-  // auto.offset.reset) and pause() keeps them from being fetched at all.
-  virtual void on_partitions_assigned(const std::vector<topic_partition>& partitions) = 0;
+    // The partitions were assigned; fetching starts when the callback returns. assignment()
+    // includes them already; seek() sets their start offsets (default: the committed offset, or
+    // auto.offset.reset) and pause() keeps them from being fetched at all.
+    virtual void on_partitions_assigned(const std::vector<topic_partition>& partitions) = 0;
 
-  // The partitions are about to be taken away. They are still assigned during the call, so a
-  // synchronous commit() of their offsets is accepted by the group; their records not yet
-  // returned by poll() are dropped afterwards, and their pause state is cleared.
-  virtual void on_partitions_revoked(const std::vector<topic_partition>& partitions) = 0;
+    // The partitions are about to be taken away. They are still assigned during the call, so a
+    // synchronous commit() of their offsets is accepted by the group; their records not yet
+    // returned by poll() are dropped afterwards, and their pause state is cleared.
+    virtual void on_partitions_revoked(const std::vector<topic_partition>& partitions) = 0;
 
-  // The partitions were lost (session timeout, max.poll.interval.ms exceeded, fenced): another
-  // member may own them already and a commit fails. The default calls on_partitions_revoked.
-  virtual void on_partitions_lost(const std::vector<topic_partition>& partitions) {
-    on_partitions_revoked(partitions);
-  }
+    // The partitions were lost (session timeout, max.poll.interval.ms exceeded, fenced): another
+    // member may own them already and a commit fails. The default calls on_partitions_revoked.
+    virtual void on_partitions_lost(const std::vector<topic_partition>& partitions) {
+        on_partitions_revoked(partitions);
+    }
 };
 
 // Owns a librdkafka high-level consumer handle.
@@ -66,93 +66,91 @@ class rebalance_listener {
 // destroyed while a call is running. Destruction closes it (leaving the group when
 // subscribed). A moved-from consumer may only be destroyed or assigned to.
 class consumer {
- public:
-  // The offset position() and committed() report for a partition without one.
-  static constexpr std::int64_t no_offset = -1001;
+public:
+    // The offset position() and committed() report for a partition without one.
+    static constexpr std::int64_t no_offset = -1001;
 
-  // Fails (invalid_argument) on a config librdkafka rejects.
-  static result<consumer> create(const client_config& config);
+    // Fails (invalid_argument) on a config librdkafka rejects.
+    static result<consumer> create(const client_config& config);
 
-  consumer(consumer&& other) noexcept;
-  consumer& operator=(consumer&&) noexcept;
-  ~consumer();
+    consumer(consumer&& other) noexcept;
+    consumer& operator=(consumer&&) noexcept;
+    ~consumer();
 
-  // Replaces the whole assignment. Each offset is absolute or one of offsets::beginning,
-  // offsets::end, offsets::stored. Earlier pause() and seek() calls no longer apply.
-  result<void> assign(const std::vector<topic_partition_offset>& partitions);
-  result<void> unassign();
+    // Replaces the whole assignment. Each offset is absolute or one of offsets::beginning,
+    // offsets::end, offsets::stored. Earlier pause() and seek() calls no longer apply.
+    result<void> assign(const std::vector<topic_partition_offset>& partitions);
+    result<void> unassign();
 
-  // Joins the group and follows these topics (replacing an earlier subscription); a topic
-  // starting with '^' is a regular expression. The listener, when given, must stay valid until
-  // close() returns or the consumer is destroyed.
-  result<void> subscribe(const std::vector<std::string>& topics);
-  result<void> subscribe(const std::vector<std::string>& topics, rebalance_listener& listener);
-  result<void> unsubscribe();
+    // Joins the group and follows these topics (replacing an earlier subscription); a topic
+    // starting with '^' is a regular expression. The listener, when given, must stay valid until
+    // close() returns or the consumer is destroyed.
+    result<void> subscribe(const std::vector<std::string>& topics);
+    result<void> subscribe(const std::vector<std::string>& topics, rebalance_listener& listener);
+    result<void> unsubscribe();
 
-  // The next record, or nullopt when none arrived within `timeout`. An error is a consumer
-  // event librdkafka reported (e.g. an unknown topic) or a failed rebalance step; most are
-  // transient and polling may go on. Partition-EOF events (enable.partition.eof) are not
-  // reported: compare offsets with query_watermarks() instead.
-  result<std::optional<message>> poll(std::chrono::milliseconds timeout);
+    // The next record, or nullopt when none arrived within `timeout`. An error is a consumer
+    // event librdkafka reported (e.g. an unknown topic) or a failed rebalance step; most are
+    // transient and polling may go on. Partition-EOF events (enable.partition.eof) are not
+    // reported: compare offsets with query_watermarks() instead.
+    result<std::optional<message>> poll(std::chrono::milliseconds timeout);
 
-  // Commits these offsets for the group and waits for the answer. Each offset is the next one
-  // to consume (last processed + 1). Allowed inside on_partitions_revoked.
-  result<void> commit(const std::vector<topic_partition_offset>& offsets);
+    // Commits these offsets for the group and waits for the answer. Each offset is the next one
+    // to consume (last processed + 1). Allowed inside on_partitions_revoked.
+    result<void> commit(const std::vector<topic_partition_offset>& offsets);
 
-  // The partitions this consumer reads now (inside on_partitions_assigned: including the new
-  // ones; inside on_partitions_revoked: still including the revoked ones).
-  result<std::vector<topic_partition>> assignment() const;
+    // The partitions this consumer reads now (inside on_partitions_assigned: including the new
+    // ones; inside on_partitions_revoked: still including the revoked ones).
+    result<std::vector<topic_partition>> assignment() const;
 
-  // Stops fetching these assigned partitions: poll() returns none of their records (not even
-  // ones fetched already) until resume(). Fails (invalid_argument) for an unassigned partition.
-  result<void> pause(const std::vector<topic_partition>& partitions);
-  // Fetches them again from the position (the record after the last one poll() returned).
-  // Partitions that are not paused are left alone.
-  result<void> resume(const std::vector<topic_partition>& partitions);
+    // Stops fetching these assigned partitions: poll() returns none of their records (not even
+    // ones fetched already) until resume(). Fails (invalid_argument) for an unassigned partition.
+    result<void> pause(const std::vector<topic_partition>& partitions);
+    // Fetches them again from the position (the record after the last one poll() returned).
+    // Partitions that are not paused are left alone.
+    result<void> resume(const std::vector<topic_partition>& partitions);
 
-  // The next record poll() returns from the assigned partition will be the one at `offset` (an
-  // absolute offset, offsets::beginning or offsets::end), before or after the position.
-  // Records fetched already are discarded. Inside on_partitions_assigned it sets the start
-  // offset; on a partition whose fetch has not started yet it is applied once it starts.
-  // Fails for a partition that is not assigned.
-  result<void> seek(std::string_view topic, std::int32_t partition, std::int64_t offset);
+    // The next record poll() returns from the assigned partition will be the one at `offset` (an
+    // absolute offset, offsets::beginning or offsets::end), before or after the position.
+    // Records fetched already are discarded. Inside on_partitions_assigned it sets the start
+    // offset; on a partition whose fetch has not started yet it is applied once it starts.
+    // Fails for a partition that is not assigned.
+    result<void> seek(std::string_view topic, std::int32_t partition, std::int64_t offset);
 
-  // Per partition (in the order asked): the offset after the last record poll() returned since
-  // it was assigned or sought, or no_offset. Local; no broker request.
-  result<std::vector<topic_partition_offset>> position(
-      const std::vector<topic_partition>& partitions) const;
+    // Per partition (in the order asked): the offset after the last record poll() returned since
+    // it was assigned or sought, or no_offset. Local; no broker request.
+    result<std::vector<topic_partition_offset>> position(const std::vector<topic_partition>& partitions) const;
 
-  // Per partition: the group's committed offset, or no_offset. Asks the group coordinator.
-  result<std::vector<topic_partition_offset>> committed(
-      const std::vector<topic_partition>& partitions, std::chrono::milliseconds timeout) const;
+    // Per partition: the group's committed offset, or no_offset. Asks the group coordinator.
+    result<std::vector<topic_partition_offset>> committed(const std::vector<topic_partition>& partitions,
+                                                          std::chrono::milliseconds timeout) const;
 
-  // Asks the partition's leader for its low and high watermarks.
-  result<watermarks> query_watermarks(std::string_view topic, std::int32_t partition,
-                                      std::chrono::milliseconds timeout);
+    // Asks the partition's leader for its low and high watermarks.
+    result<watermarks> query_watermarks(std::string_view topic, std::int32_t partition,
+                                        std::chrono::milliseconds timeout);
 
-  // The topic's partition count from cluster metadata; errc::not_found when it does not exist.
-  result<std::int32_t> partition_count(std::string_view topic, std::chrono::milliseconds timeout);
+    // The topic's partition count from cluster metadata; errc::not_found when it does not exist.
+    result<std::int32_t> partition_count(std::string_view topic, std::chrono::milliseconds timeout);
 
-  // Leaves the group (when subscribed; the listener sees the final revocation from inside this
-  // call) and stops fetching. Later calls other than name() fail. Idempotent.
-  result<void> close();
+    // Leaves the group (when subscribed; the listener sees the final revocation from inside this
+    // call) and stops fetching. Later calls other than name() fail. Idempotent.
+    result<void> close();
 
-  // librdkafka's name for this client, for log lines.
-  std::string_view name() const;
+    // librdkafka's name for this client, for log lines.
+    std::string_view name() const;
 
- private:
-  consumer(std::unique_ptr<detail::consumer_group_state> group, detail::handle_ptr handle,
-           bool has_group);
-  void close_and_destroy() noexcept;
-  // Applies seeks that waited for their partition's fetch to start.
-  void retry_pending_seeks();
-  result<void> subscribe_with(const std::vector<std::string>& topics, rebalance_listener* listener);
+private:
+    consumer(std::unique_ptr<detail::consumer_group_state> group, detail::handle_ptr handle, bool has_group);
+    void close_and_destroy() noexcept;
+    // Applies seeks that waited for their partition's fetch to start.
+    void retry_pending_seeks();
+    result<void> subscribe_with(const std::vector<std::string>& topics, rebalance_listener* listener);
 
-  // The rebalance callback's opaque: declared before handle_ so that it outlives the handle.
-  std::unique_ptr<detail::consumer_group_state> group_;
-  detail::handle_ptr handle_;
-  bool has_group_ = false;
-  bool closed_ = false;
+    // The rebalance callback's opaque: declared before handle_ so that it outlives the handle.
+    std::unique_ptr<detail::consumer_group_state> group_;
+    detail::handle_ptr handle_;
+    bool has_group_ = false;
+    bool closed_ = false;
 };
 
 }  // namespace copycat::rdkafka

@@ -6,8 +6,6 @@ namespace copycat::rdkafka::detail {
 
 void handle_deleter::operator()(rd_kafka_s* handle) const noexcept { rd_kafka_destroy(handle); }
 
-void message_deleter::operator()(rd_kafka_message_s* message) const noexcept {
-  rd_kafka_message_destroy(message);
-}
+void message_deleter::operator()(rd_kafka_message_s* message) const noexcept { rd_kafka_message_destroy(message); }
 
 }  // namespace copycat::rdkafka::detail

@@ -12,12 +12,12 @@ namespace copycat::rdkafka::detail {
 // rd_kafka_destroy(): blocks until librdkafka's threads are gone. Call it only after every
 // message that came from the handle has been destroyed.
 struct handle_deleter {
-  void operator()(rd_kafka_s* handle) const noexcept;
+    void operator()(rd_kafka_s* handle) const noexcept;
 };
 using handle_ptr = std::unique_ptr<rd_kafka_s, handle_deleter>;
 
 struct message_deleter {
-  void operator()(rd_kafka_message_s* message) const noexcept;
+    void operator()(rd_kafka_message_s* message) const noexcept;
 };
 using message_ptr = std::unique_ptr<rd_kafka_message_s, message_deleter>;
 

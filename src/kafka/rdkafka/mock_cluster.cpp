@@ -14,23 +14,20 @@
 namespace copycat::rdkafka {
 
 result<mock_cluster> mock_cluster::create(int brokers) {
-  detail::client_options options;
-  options.type = RD_KAFKA_PRODUCER;
-  options.role = "mock cluster host";
-  auto host = detail::create_client(client_config(), options);
-  if (!host) return host.err();
-  rd_kafka_mock_cluster_t* cluster = rd_kafka_mock_cluster_new(host->get(), brokers);
-  if (cluster == nullptr) {
-    return make_error(errc::internal,
-                      fmt::format("cannot start a mock Kafka cluster of {} brokers", brokers));
-  }
-  return mock_cluster(std::move(*host), cluster);
+    detail::client_options options;
+    options.type = RD_KAFKA_PRODUCER;
+    options.role = "mock cluster host";
+    auto host = detail::create_client(client_config(), options);
+    if (!host) return host.err();
+    rd_kafka_mock_cluster_t* cluster = rd_kafka_mock_cluster_new(host->get(), brokers);
+    if (cluster == nullptr) {
+        return make_error(errc::internal, fmt::format("cannot start a mock Kafka cluster of {} brokers", brokers));
+    }
+    return mock_cluster(std::move(*host), cluster);
 }
 
 mock_cluster::mock_cluster(detail::handle_ptr host, rd_kafka_mock_cluster_s* cluster)
-    : host_(std::move(host)),
-      cluster_(cluster),
-      bootstrap_(rd_kafka_mock_cluster_bootstraps(cluster)) {}
+    : host_(std::move(host)), cluster_(cluster), bootstrap_(rd_kafka_mock_cluster_bootstraps(cluster)) {}
 
 mock_cluster::mock_cluster(mock_cluster&& other) noexcept
     : host_(std::move(other.host_)),
@@ -38,17 +35,16 @@ mock_cluster::mock_cluster(mock_cluster&& other) noexcept
       bootstrap_(std::move(other.bootstrap_)) {}
 
 mock_cluster::~mock_cluster() {
-  if (cluster_ != nullptr) rd_kafka_mock_cluster_destroy(cluster_);
+    if (cluster_ != nullptr) rd_kafka_mock_cluster_destroy(cluster_);
 }
 
 result<void> mock_cluster::create_topic(std::string_view topic, std::int32_t partitions,
                                         std::int32_t replication_factor) {
-  std::string name(topic);
-  if (rd_kafka_resp_err_t err =
-          rd_kafka_mock_topic_create(cluster_, name.c_str(), partitions, replication_factor)) {
-    return detail::kafka_error(err, fmt::format("create mock topic '{}'", name));
-  }
-  return {};
+    std::string name(topic);
+    if (rd_kafka_resp_err_t err = rd_kafka_mock_topic_create(cluster_, name.c_str(), partitions, replication_factor)) {
+        return detail::kafka_error(err, fmt::format("create mock topic '{}'", name));
+    }
+    return {};
 }
 
 }  // namespace copycat::rdkafka

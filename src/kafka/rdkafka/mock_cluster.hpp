@@ -20,26 +20,25 @@ namespace copycat::rdkafka {
 // Methods may be called from any thread. Not movable while clients use it (it is usually a
 // local in a test).
 class mock_cluster {
- public:
-  static result<mock_cluster> create(int brokers = 1);
+public:
+    static result<mock_cluster> create(int brokers = 1);
 
-  mock_cluster(mock_cluster&& other) noexcept;
-  mock_cluster& operator=(mock_cluster&&) = delete;
-  ~mock_cluster();
+    mock_cluster(mock_cluster&& other) noexcept;
+    mock_cluster& operator=(mock_cluster&&) = delete;
+    ~mock_cluster();
 
-  // "127.0.0.1:port,..." for bootstrap.servers.
-  const std::string& bootstrap_servers() const { return bootstrap_; }
+    // "127.0.0.1:port,..." for bootstrap.servers.
+    const std::string& bootstrap_servers() const { return bootstrap_; }
 
-  // Topics are also created on first use with the mock's defaults; this sets the layout.
-  result<void> create_topic(std::string_view topic, std::int32_t partitions,
-                            std::int32_t replication_factor = 1);
+    // Topics are also created on first use with the mock's defaults; this sets the layout.
+    result<void> create_topic(std::string_view topic, std::int32_t partitions, std::int32_t replication_factor = 1);
 
- private:
-  mock_cluster(detail::handle_ptr host, rd_kafka_mock_cluster_s* cluster);
+private:
+    mock_cluster(detail::handle_ptr host, rd_kafka_mock_cluster_s* cluster);
 
-  detail::handle_ptr host_;
-  rd_kafka_mock_cluster_s* cluster_ = nullptr;
-  std::string bootstrap_;
+    detail::handle_ptr host_;
+    rd_kafka_mock_cluster_s* cluster_ = nullptr;
+    std::string bootstrap_;
 };
 
 }  // namespace copycat::rdkafka

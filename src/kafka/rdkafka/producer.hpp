@@ -18,20 +18,20 @@ namespace copycat::rdkafka {
 // A record to produce. Everything is a view: the bytes need to live only for the duration of
 // producer::produce(), which copies them.
 struct outgoing_record {
-  std::string_view topic{};
-  std::int32_t partition = any_partition;  // any_partition: librdkafka's partitioner picks
-  std::optional<std::string_view> key{};    // nullopt: a null key
-  std::optional<std::string_view> value{};  // nullopt: a null value (a tombstone)
-  std::span<const header_view> headers{};
-  std::int64_t timestamp_ms = 0;  // 0: the time of the produce() call
+    std::string_view topic{};
+    std::int32_t partition = any_partition;   // any_partition: librdkafka's partitioner picks
+    std::optional<std::string_view> key{};    // nullopt: a null key
+    std::optional<std::string_view> value{};  // nullopt: a null value (a tombstone)
+    std::span<const header_view> headers{};
+    std::int64_t timestamp_ms = 0;  // 0: the time of the produce() call
 };
 
 // What became of one produced record. `topic` is valid only during the callback.
 struct delivery_report {
-  std::string_view topic{};
-  std::int32_t partition = any_partition;  // where it went (any_partition if never assigned)
-  std::int64_t offset = -1;                // its offset, or -1 when unknown or failed
-  result<void> status{};                   // an error when the record was not written
+    std::string_view topic{};
+    std::int32_t partition = any_partition;  // where it went (any_partition if never assigned)
+    std::int64_t offset = -1;                // its offset, or -1 when unknown or failed
+    result<void> status{};                   // an error when the record was not written
 };
 
 // Called exactly once per record that produce() accepted.
@@ -49,38 +49,38 @@ using delivery_callback = std::function<void(const delivery_report&)>;
 // destroying thread); call flush() first to deliver them. A moved-from producer may only be
 // destroyed or assigned to.
 class producer {
- public:
-  // Fails (invalid_argument) on a config librdkafka rejects.
-  static result<producer> create(const client_config& config);
+public:
+    // Fails (invalid_argument) on a config librdkafka rejects.
+    static result<producer> create(const client_config& config);
 
-  producer(producer&&) noexcept = default;
-  producer& operator=(producer&&) noexcept;
-  ~producer();
+    producer(producer&&) noexcept = default;
+    producer& operator=(producer&&) noexcept;
+    ~producer();
 
-  // Hands the record to librdkafka. On success `on_delivery` (may be empty) is called later from
-  // poll()/flush(). On failure it is never called; errc::unavailable means the local queue is
-  // full (queue.buffering.max.messages): poll() and try again.
-  result<void> produce(const outgoing_record& record, delivery_callback on_delivery = {});
+    // Hands the record to librdkafka. On success `on_delivery` (may be empty) is called later from
+    // poll()/flush(). On failure it is never called; errc::unavailable means the local queue is
+    // full (queue.buffering.max.messages): poll() and try again.
+    result<void> produce(const outgoing_record& record, delivery_callback on_delivery = {});
 
-  // Serves delivery reports and client events for up to `timeout` (0: only what is ready).
-  // Returns the number of events served.
-  int poll(std::chrono::milliseconds timeout);
+    // Serves delivery reports and client events for up to `timeout` (0: only what is ready).
+    // Returns the number of events served.
+    int poll(std::chrono::milliseconds timeout);
 
-  // Waits until every accepted record has been delivered or failed, serving callbacks.
-  // errc::timeout when records are still outstanding after `timeout`.
-  result<void> flush(std::chrono::milliseconds timeout);
+    // Waits until every accepted record has been delivered or failed, serving callbacks.
+    // errc::timeout when records are still outstanding after `timeout`.
+    result<void> flush(std::chrono::milliseconds timeout);
 
-  // Records (and protocol requests) not yet acknowledged.
-  int outstanding() const;
+    // Records (and protocol requests) not yet acknowledged.
+    int outstanding() const;
 
-  // librdkafka's name for this client, for log lines.
-  std::string_view name() const;
+    // librdkafka's name for this client, for log lines.
+    std::string_view name() const;
 
- private:
-  explicit producer(detail::handle_ptr handle) : handle_(std::move(handle)) {}
-  void fail_outstanding() noexcept;
+private:
+    explicit producer(detail::handle_ptr handle) : handle_(std::move(handle)) {}
+    void fail_outstanding() noexcept;
 
-  detail::handle_ptr handle_;
+    detail::handle_ptr handle_;
 };
 
 }  // namespace copycat::rdkafka

@@ -23,34 +23,34 @@ inline constexpr std::int32_t any_partition = -1;
 // One record header, viewing bytes owned elsewhere. A Kafka header value may be null
 // (std::nullopt), which differs from an empty value.
 struct header_view {
-  std::string_view key{};
-  std::optional<std::string_view> value{};
+    std::string_view key{};
+    std::optional<std::string_view> value{};
 
-  friend bool operator==(const header_view&, const header_view&) = default;
+    friend bool operator==(const header_view&, const header_view&) = default;
 };
 
 struct topic_partition {
-  std::string topic{};
-  std::int32_t partition = 0;
+    std::string topic{};
+    std::int32_t partition = 0;
 
-  friend bool operator==(const topic_partition&, const topic_partition&) = default;
+    friend bool operator==(const topic_partition&, const topic_partition&) = default;
 };
 
 // A partition and an offset: a start position for assign, or the next offset to consume for
 // commit (Kafka's convention: the committed offset is the first record not yet processed).
 struct topic_partition_offset {
-  std::string topic{};
-  std::int32_t partition = 0;
-  std::int64_t offset = offsets::beginning;
+    std::string topic{};
+    std::int32_t partition = 0;
+    std::int64_t offset = offsets::beginning;
 
-  friend bool operator==(const topic_partition_offset&, const topic_partition_offset&) = default;
+    friend bool operator==(const topic_partition_offset&, const topic_partition_offset&) = default;
 };
 
 // A partition's offsets as the broker reports them: `low` is the first offset still in the log,
 // `high` the offset the next record will get (so high - low records when nothing was deleted).
 struct watermarks {
-  std::int64_t low = 0;
-  std::int64_t high = 0;
+    std::int64_t low = 0;
+    std::int64_t high = 0;
 };
 
 }  // namespace copycat::rdkafka

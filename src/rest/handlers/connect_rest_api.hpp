@@ -24,31 +24,31 @@
 namespace copycat::rest::handlers {
 
 struct rest_api_options {
-  server_info info;
-  std::chrono::milliseconds request_timeout{90'000};
-  std::chrono::milliseconds health_check_timeout{10'000};
+    server_info info;
+    std::chrono::milliseconds request_timeout{90'000};
+    std::chrono::milliseconds health_check_timeout{10'000};
 };
 
 class connect_rest_api {
- public:
-  explicit connect_rest_api(rest_api_options options)
-      : requests_(options.request_timeout),
-        root_(requests_, std::move(options.info), options.health_check_timeout),
-        connectors_(requests_),
-        plugins_(requests_) {}
+public:
+    explicit connect_rest_api(rest_api_options options)
+        : requests_(options.request_timeout),
+          root_(requests_, std::move(options.info), options.health_check_timeout),
+          connectors_(requests_),
+          plugins_(requests_) {}
 
-  void add_routes(router& routes) {
-    root_.add_routes(routes);
-    connectors_.add_routes(routes);
-    plugins_.add_routes(routes);
-  }
-  void attach(herder::herder& h) { requests_.attach(h); }
+    void add_routes(router& routes) {
+        root_.add_routes(routes);
+        connectors_.add_routes(routes);
+        plugins_.add_routes(routes);
+    }
+    void attach(herder::herder& h) { requests_.attach(h); }
 
- private:
-  herder_requests requests_;
-  root_resource root_;
-  connectors_resource connectors_;
-  connector_plugins_resource plugins_;
+private:
+    herder_requests requests_;
+    root_resource root_;
+    connectors_resource connectors_;
+    connector_plugins_resource plugins_;
 };
 
 }  // namespace copycat::rest::handlers

@@ -11,54 +11,56 @@ namespace {
 
 // Kafka: ConnectorPluginsResource.normalizedPluginName — a trailing "Connector" is dropped.
 std::string normalized_plugin_name(const std::string& name) {
-  constexpr std::string_view suffix = "Connector";
-  if (name.size() > suffix.size() && name.ends_with(suffix)) return name.substr(0, name.size() - suffix.size());
-  return name;
+    constexpr std::string_view suffix = "Connector";
+    if (name.size() > suffix.size() && name.ends_with(suffix)) return name.substr(0, name.size() - suffix.size());
+    return name;
 }
 
 }  // namespace
 
 void connector_plugins_resource::add_routes(router& routes) {
-  routes.get("/connector-plugins", [this](request req, responder respond) {
-    herder::herder* h = requests_.get();
-    if (h == nullptr) return respond(error_response(503, "The worker is still starting up and cannot handle requests yet")), void();
-    respond(json_response(200, to_json_array(h->connector_plugins(bool_param(req, "connectorsOnly", true)))));
-  });
-  routes.get("/connector-plugins/{plugin}/config", [this](request req, responder respond) {
-    requests_.run<std::vector<config_key_info>>(
-        respond,
-        [plugin = std::string(req.path_param("plugin"))](herder::herder& h, auto cb) {
-          h.connector_plugin_config(plugin, cb);
-        },
-        [](const std::vector<config_key_info>& keys) { return json_response(200, to_json_array(keys)); });
-  });
-  routes.put("/connector-plugins/{plugin}/config/validate",
-             [this](request req, responder respond) { validate(req, respond); });
+    routes.get("/connector-plugins", [this](request req, responder respond) {
+        herder::herder* h = requests_.get();
+        if (h == nullptr)
+            return respond(error_response(503, "The worker is still starting up and cannot handle requests yet")),
+                   void();
+        respond(json_response(200, to_json_array(h->connector_plugins(bool_param(req, "connectorsOnly", true)))));
+    });
+    routes.get("/connector-plugins/{plugin}/config", [this](request req, responder respond) {
+        requests_.run<std::vector<config_key_info>>(
+            respond,
+            [plugin = std::string(req.path_param("plugin"))](herder::herder& h, auto cb) {
+                h.connector_plugin_config(plugin, cb);
+            },
+            [](const std::vector<config_key_info>& keys) { return json_response(200, to_json_array(keys)); });
+    });
+    routes.put("/connector-plugins/{plugin}/config/validate",
+               [this](request req, responder respond) { validate(req, respond); });
 }
 
 void connector_plugins_resource::validate(const request& req, const responder& respond) {
-  const std::string plugin(req.path_param("plugin"));
-  auto body = parse_json_body(req);
-  if (!body) return respond(error_response(body.err())), void();
-  auto parsed = config_from_json(*body);
-  if (!parsed) return respond(error_response(parsed.err())), void();
-  string_map config;
-  for (auto& [k, v] : *parsed) {
-    if (v) config.emplace(k, std::move(*v));
-  }
+    const std::string plugin(req.path_param("plugin"));
+    auto body = parse_json_body(req);
+    if (!body) return respond(error_response(body.err())), void();
+    auto parsed = config_from_json(*body);
+    if (!parsed) return respond(error_response(parsed.err())), void();
+    string_map config;
+    for (auto& [k, v] : *parsed) {
+        if (v) config.emplace(k, std::move(*v));
+    }
 
-  if (auto it = config.find("connector.class"); it != config.end()) {
-    if (!normalized_plugin_name(it->second).ends_with(normalized_plugin_name(plugin)))
-      return respond(error_response(400, "Included connector type " + it->second + " does not match request type " +
-                                             plugin)),
-             void();
-  }
-  requests_.run<config_infos>(
-      respond,
-      [config = std::move(config)](herder::herder& h, auto cb) mutable {
-        h.validate_connector_config(std::move(config), cb);
-      },
-      [](const config_infos& infos) { return json_response(200, to_json(infos)); });
+    if (auto it = config.find("connector.class"); it != config.end()) {
+        if (!normalized_plugin_name(it->second).ends_with(normalized_plugin_name(plugin)))
+            return respond(error_response(
+                       400, "Included connector type " + it->second + " does not match request type " + plugin)),
+                   void();
+    }
+    requests_.run<config_infos>(
+        respond,
+        [config = std::move(config)](herder::herder& h, auto cb) mutable {
+            h.validate_connector_config(std::move(config), cb);
+        },
+        [](const config_infos& infos) { return json_response(200, to_json(infos)); });
 }
 
 }  // namespace copycat::rest::handlers

@@ -10,15 +10,15 @@
 namespace copycat::rest::handlers {
 
 class connector_plugins_resource {
- public:
-  explicit connector_plugins_resource(herder_requests& requests) : requests_(requests) {}
+public:
+    explicit connector_plugins_resource(herder_requests& requests) : requests_(requests) {}
 
-  void add_routes(router& routes);
+    void add_routes(router& routes);
 
- private:
-  void validate(const request& req, const responder& respond);
+private:
+    void validate(const request& req, const responder& respond);
 
-  herder_requests& requests_;
+    herder_requests& requests_;
 };
 
 }  // namespace copycat::rest::handlers

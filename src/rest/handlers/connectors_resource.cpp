@@ -17,307 +17,320 @@ namespace {
 
 namespace hd = copycat::herder;
 
-
 // Kafka: ConnectorsResource.checkAndPutConnectorConfigName.
 result<void> check_and_put_name(const std::string& name, string_map& config) {
-  auto it = config.find("name");
-  if (it == config.end()) {
-    config.emplace("name", name);
+    auto it = config.find("name");
+    if (it == config.end()) {
+        config.emplace("name", name);
+        return {};
+    }
+    if (it->second != name)
+        return make_error(errc::invalid_argument, "Connector name configuration (" + it->second +
+                                                      ") doesn't match connector name in the URL (" + name + ")");
     return {};
-  }
-  if (it->second != name)
-    return make_error(errc::invalid_argument, "Connector name configuration (" + it->second +
-                                                  ") doesn't match connector name in the URL (" + name + ")");
-  return {};
 }
 
 // Kafka rejects null values during validation with this message, once per key.
 result<string_map> without_nulls(const nullable_config& config) {
-  string_map out;
-  int nulls = 0;
-  std::string errors;
-  for (const auto& [k, v] : config) {
-    if (v) {
-      out.emplace(k, *v);
-    } else {
-      ++nulls;
-      errors += "\nNull value can not be supplied as the configuration value.";
+    string_map out;
+    int nulls = 0;
+    std::string errors;
+    for (const auto& [k, v] : config) {
+        if (v) {
+            out.emplace(k, *v);
+        } else {
+            ++nulls;
+            errors += "\nNull value can not be supplied as the configuration value.";
+        }
     }
-  }
-  if (nulls > 0)
-    return make_error(errc::invalid_argument,
-                      "Connector configuration is invalid and contains the following " + std::to_string(nulls) +
-                          " error(s):" + errors +
-                          "\nYou can also find the above list of errors at the endpoint "
-                          "`/connector-plugins/{connectorType}/config/validate`");
-  return out;
+    if (nulls > 0)
+        return make_error(errc::invalid_argument, "Connector configuration is invalid and contains the following " +
+                                                      std::to_string(nulls) + " error(s):" + errors +
+                                                      "\nYou can also find the above list of errors at the endpoint "
+                                                      "`/connector-plugins/{connectorType}/config/validate`");
+    return out;
 }
 
 result<string_map> config_body(const request& req) {
-  auto body = parse_json_body(req);
-  if (!body) return body.err();
-  auto config = config_from_json(*body);
-  if (!config) return config.err();
-  return without_nulls(*config);
+    auto body = parse_json_body(req);
+    if (!body) return body.err();
+    auto config = config_from_json(*body);
+    if (!config) return config.err();
+    return without_nulls(*config);
 }
 
 std::string trim(std::string s) {
-  const auto first = s.find_first_not_of(" \t\r\n\f\v");
-  if (first == std::string::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n\f\v");
-  return s.substr(first, last - first + 1);
+    const auto first = s.find_first_not_of(" \t\r\n\f\v");
+    if (first == std::string::npos) return {};
+    const auto last = s.find_last_not_of(" \t\r\n\f\v");
+    return s.substr(first, last - first + 1);
 }
 
 response created_response(const request& req, const hd::created_connector& created, int status_if_not_created) {
-  if (!created.created) return json_response(status_if_not_created, to_json(created.info));
-  return json_response(201, to_json(created.info)).with_header("Location", connector_location(req, created.info.name));
+    if (!created.created) return json_response(status_if_not_created, to_json(created.info));
+    return json_response(201, to_json(created.info))
+        .with_header("Location", connector_location(req, created.info.name));
 }
 
 // GET /connectors?expand=status&expand=info: collects the answers of every connector.
 struct expansion {
-  explicit expansion(responder r) : respond(std::move(r)) {}
+    explicit expansion(responder r) : respond(std::move(r)) {}
 
-  // A connector whose status or info is not found (deleted meanwhile) is left out, as Kafka does.
-  void add(const std::string& connector, const char* key, result<json::value> value) {
-    {
-      std::lock_guard lock(mutex);
-      if (value) {
-        entries[connector].set(key, std::move(*value));
-      } else {
-        if (value.err().code != make_error_code(errc::not_found))
-          log::warn("Unable to expand {} of connector {}: {}", key, connector, value.err().describe());
-        dropped.insert(connector);
-      }
+    // A connector whose status or info is not found (deleted meanwhile) is left out, as Kafka does.
+    void add(const std::string& connector, const char* key, result<json::value> value) {
+        {
+            std::lock_guard lock(mutex);
+            if (value) {
+                entries[connector].set(key, std::move(*value));
+            } else {
+                if (value.err().code != make_error_code(errc::not_found))
+                    log::warn("Unable to expand {} of connector {}: {}", key, connector, value.err().describe());
+                dropped.insert(connector);
+            }
+        }
+        finish_one();
     }
-    finish_one();
-  }
 
-  void finish_one() {
-    std::lock_guard lock(mutex);
-    if (--outstanding > 0) return;
-    json::value out = json::value::make_object();
-    for (auto& [name, value] : entries) {
-      if (!dropped.contains(name)) out.set(name, std::move(value));
+    void finish_one() {
+        std::lock_guard lock(mutex);
+        if (--outstanding > 0) return;
+        json::value out = json::value::make_object();
+        for (auto& [name, value] : entries) {
+            if (!dropped.contains(name)) out.set(name, std::move(value));
+        }
+        respond(json_response(200, out));
     }
-    respond(json_response(200, out));
-  }
 
-  std::mutex mutex;
-  std::map<std::string, json::value> entries;  // sorted by connector name
-  std::set<std::string> dropped;
-  std::size_t outstanding = 0;
-  responder respond;
+    std::mutex mutex;
+    std::map<std::string, json::value> entries;  // sorted by connector name
+    std::set<std::string> dropped;
+    std::size_t outstanding = 0;
+    responder respond;
 };
 
 void expand(hd::herder& h, const std::vector<std::string>& connectors, const std::vector<std::string>& expansions,
             responder respond) {
-  auto state = std::make_shared<expansion>(std::move(respond));
-  std::vector<std::pair<std::string, std::string>> calls;
-  for (const auto& c : connectors) {
-    state->entries[c] = json::value::make_object();
-    for (const auto& e : expansions) {
-      if (e == "status" || e == "info") {
-        calls.emplace_back(c, e);
-      } else {
-        log::info("Ignoring unknown expansion type {}", e);
-      }
+    auto state = std::make_shared<expansion>(std::move(respond));
+    std::vector<std::pair<std::string, std::string>> calls;
+    for (const auto& c : connectors) {
+        state->entries[c] = json::value::make_object();
+        for (const auto& e : expansions) {
+            if (e == "status" || e == "info") {
+                calls.emplace_back(c, e);
+            } else {
+                log::info("Ignoring unknown expansion type {}", e);
+            }
+        }
     }
-  }
-  state->outstanding = calls.size() + 1;  // +1 released below, so an early answer cannot finish
-  for (const auto& [connector, kind] : calls) {
-    const std::string name = connector;
-    if (kind == "status") {
-      h.connector_status(name, [state, name](result<hd::connector_state_info> r) {
-        state->add(name, "status", r ? result<json::value>(to_json(*r)) : result<json::value>(r.err()));
-      });
-    } else {
-      h.connector_info(name, [state, name](result<hd::connector_info> r) {
-        state->add(name, "info", r ? result<json::value>(to_json(*r)) : result<json::value>(r.err()));
-      });
+    state->outstanding = calls.size() + 1;  // +1 released below, so an early answer cannot finish
+    for (const auto& [connector, kind] : calls) {
+        const std::string name = connector;
+        if (kind == "status") {
+            h.connector_status(name, [state, name](result<hd::connector_state_info> r) {
+                state->add(name, "status", r ? result<json::value>(to_json(*r)) : result<json::value>(r.err()));
+            });
+        } else {
+            h.connector_info(name, [state, name](result<hd::connector_info> r) {
+                state->add(name, "info", r ? result<json::value>(to_json(*r)) : result<json::value>(r.err()));
+            });
+        }
     }
-  }
-  state->finish_one();
+    state->finish_one();
 }
 
 }  // namespace
 
 void connectors_resource::add_routes(router& routes) {
-  routes.get("/connectors", [this](request req, responder respond) { list(req, respond); });
-  routes.post("/connectors", [this](request req, responder respond) { create(req, respond); });
+    routes.get("/connectors", [this](request req, responder respond) { list(req, respond); });
+    routes.post("/connectors", [this](request req, responder respond) { create(req, respond); });
 
-  routes.get("/connectors/{connector}", [this](request req, responder respond) {
-    requests_.run<hd::connector_info>(
-        respond, [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_info(name, cb); },
-        [](const hd::connector_info& info) { return json_response(200, to_json(info)); });
-  });
-  routes.del("/connectors/{connector}", [this](request req, responder respond) {
-    requests_.run<void>(
-        respond,
-        [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.delete_connector_config(name, cb); },
-        [] { return empty_response(204); });
-  });
+    routes.get("/connectors/{connector}", [this](request req, responder respond) {
+        requests_.run<hd::connector_info>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_info(name, cb); },
+            [](const hd::connector_info& info) { return json_response(200, to_json(info)); });
+    });
+    routes.del("/connectors/{connector}", [this](request req, responder respond) {
+        requests_.run<void>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) {
+                h.delete_connector_config(name, cb);
+            },
+            [] { return empty_response(204); });
+    });
 
-  routes.get("/connectors/{connector}/config", [this](request req, responder respond) {
-    requests_.run<string_map>(
-        respond, [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_config(name, cb); },
-        [](const string_map& config) { return json_response(200, to_json(config)); });
-  });
-  routes.put("/connectors/{connector}/config",
-             [this](request req, responder respond) { put_config(req, respond); });
-  routes.patch("/connectors/{connector}/config",
-               [this](request req, responder respond) { patch_config(req, respond); });
+    routes.get("/connectors/{connector}/config", [this](request req, responder respond) {
+        requests_.run<string_map>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_config(name, cb); },
+            [](const string_map& config) { return json_response(200, to_json(config)); });
+    });
+    routes.put("/connectors/{connector}/config", [this](request req, responder respond) { put_config(req, respond); });
+    routes.patch("/connectors/{connector}/config",
+                 [this](request req, responder respond) { patch_config(req, respond); });
 
-  routes.get("/connectors/{connector}/status", [this](request req, responder respond) {
-    requests_.run<hd::connector_state_info>(
-        respond, [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_status(name, cb); },
-        [](const hd::connector_state_info& info) { return json_response(200, to_json(info)); });
-  });
+    routes.get("/connectors/{connector}/status", [this](request req, responder respond) {
+        requests_.run<hd::connector_state_info>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_status(name, cb); },
+            [](const hd::connector_state_info& info) { return json_response(200, to_json(info)); });
+    });
 
-  routes.get("/connectors/{connector}/tasks", [this](request req, responder respond) {
-    requests_.run<std::vector<hd::task_info>>(
-        respond, [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.task_configs(name, cb); },
-        [](const std::vector<hd::task_info>& tasks) { return json_response(200, to_json_array(tasks)); });
-  });
-  // Deprecated in Kafka (KIP-970) but still served: {"<c>-<n>": {...task config...}}.
-  routes.get("/connectors/{connector}/tasks-config", [this](request req, responder respond) {
-    requests_.run<std::vector<hd::task_info>>(
-        respond, [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.task_configs(name, cb); },
-        [](const std::vector<hd::task_info>& tasks) {
-          json::value out = json::value::make_object();
-          for (const auto& t : tasks) out.set(t.id.to_string(), to_json(t.config));
-          return json_response(200, out);
-        });
-  });
+    routes.get("/connectors/{connector}/tasks", [this](request req, responder respond) {
+        requests_.run<std::vector<hd::task_info>>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.task_configs(name, cb); },
+            [](const std::vector<hd::task_info>& tasks) { return json_response(200, to_json_array(tasks)); });
+    });
+    // Deprecated in Kafka (KIP-970) but still served: {"<c>-<n>": {...task config...}}.
+    routes.get("/connectors/{connector}/tasks-config", [this](request req, responder respond) {
+        requests_.run<std::vector<hd::task_info>>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.task_configs(name, cb); },
+            [](const std::vector<hd::task_info>& tasks) {
+                json::value out = json::value::make_object();
+                for (const auto& t : tasks) out.set(t.id.to_string(), to_json(t.config));
+                return json_response(200, out);
+            });
+    });
 
-  routes.get("/connectors/{connector}/tasks/{task}/status", [this](request req, responder respond) {
-    auto id = task_id_param(req);
-    if (!id) return respond(error_response(id.err())), void();
-    requests_.run<hd::task_state>(
-        respond, [id = *id](hd::herder& h, auto cb) { h.task_status(id, cb); },
-        [](const hd::task_state& state) { return json_response(200, to_json(state)); });
-  });
-  routes.post("/connectors/{connector}/tasks/{task}/restart", [this](request req, responder respond) {
-    auto id = task_id_param(req);
-    if (!id) return respond(error_response(id.err())), void();
-    requests_.run<void>(
-        respond, [id = *id](hd::herder& h, auto cb) { h.restart_task(id, cb); }, [] { return empty_response(204); });
-  });
+    routes.get("/connectors/{connector}/tasks/{task}/status", [this](request req, responder respond) {
+        auto id = task_id_param(req);
+        if (!id) return respond(error_response(id.err())), void();
+        requests_.run<hd::task_state>(
+            respond, [id = *id](hd::herder& h, auto cb) { h.task_status(id, cb); },
+            [](const hd::task_state& state) { return json_response(200, to_json(state)); });
+    });
+    routes.post("/connectors/{connector}/tasks/{task}/restart", [this](request req, responder respond) {
+        auto id = task_id_param(req);
+        if (!id) return respond(error_response(id.err())), void();
+        requests_.run<void>(
+            respond, [id = *id](hd::herder& h, auto cb) { h.restart_task(id, cb); },
+            [] { return empty_response(204); });
+    });
 
-  routes.post("/connectors/{connector}/restart", [this](request req, responder respond) { restart(req, respond); });
+    routes.post("/connectors/{connector}/restart", [this](request req, responder respond) { restart(req, respond); });
 
-  routes.put("/connectors/{connector}/pause", [this](request req, responder respond) {
-    requests_.run<void>(
-        respond, [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.pause_connector(name, cb); },
-        [] { return empty_response(202); });
-  });
-  routes.put("/connectors/{connector}/resume", [this](request req, responder respond) {
-    requests_.run<void>(
-        respond, [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.resume_connector(name, cb); },
-        [] { return empty_response(202); });
-  });
-  routes.put("/connectors/{connector}/stop", [this](request req, responder respond) {
-    requests_.run<void>(
-        respond, [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.stop_connector(name, cb); },
-        [] { return empty_response(204); });
-  });
+    routes.put("/connectors/{connector}/pause", [this](request req, responder respond) {
+        requests_.run<void>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.pause_connector(name, cb); },
+            [] { return empty_response(202); });
+    });
+    routes.put("/connectors/{connector}/resume", [this](request req, responder respond) {
+        requests_.run<void>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.resume_connector(name, cb); },
+            [] { return empty_response(202); });
+    });
+    routes.put("/connectors/{connector}/stop", [this](request req, responder respond) {
+        requests_.run<void>(
+            respond,
+            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.stop_connector(name, cb); },
+            [] { return empty_response(204); });
+    });
 }
 
 void connectors_resource::list(const request& req, const responder& respond) {
-  if (!req.query_param("expand")) {
-    requests_.run<std::vector<std::string>>(
-        respond, [](hd::herder& h, auto cb) { h.connectors(cb); },
-        [](const std::vector<std::string>& names) {
-          json::value out = json::value::make_array();
-          for (const auto& n : names) out.push_back(n);
-          return json_response(200, out);
+    if (!req.query_param("expand")) {
+        requests_.run<std::vector<std::string>>(
+            respond, [](hd::herder& h, auto cb) { h.connectors(cb); },
+            [](const std::vector<std::string>& names) {
+                json::value out = json::value::make_array();
+                for (const auto& n : names) out.push_back(n);
+                return json_response(200, out);
+            });
+        return;
+    }
+    std::vector<std::string> expansions;
+    for (std::string_view e : req.query_values("expand")) expansions.emplace_back(e);
+    hd::herder* h = requests_.get();
+    requests_.run_then<std::vector<std::string>>(
+        respond, [](hd::herder& target, auto cb) { target.connectors(cb); },
+        [expansions, h](const std::vector<std::string>& names, const responder& r) {
+            expand(*h, names, expansions, r);
         });
-    return;
-  }
-  std::vector<std::string> expansions;
-  for (std::string_view e : req.query_values("expand")) expansions.emplace_back(e);
-  hd::herder* h = requests_.get();
-  requests_.run_then<std::vector<std::string>>(
-      respond, [](hd::herder& target, auto cb) { target.connectors(cb); },
-      [expansions, h](const std::vector<std::string>& names, const responder& r) { expand(*h, names, expansions, r); });
 }
 
 void connectors_resource::create(const request& req, const responder& respond) {
-  auto body = parse_json_body(req);
-  if (!body) return respond(error_response(body.err())), void();
-  if (!body->is_object())
-    return respond(error_response(400, "Cannot deserialize a connector creation request from a JSON " +
-                                           std::string(json::kind_name(body->type())))),
-           void();
-  const json::value* name_value = body->find("name");
-  if (name_value != nullptr && !name_value->is_null() && !name_value->is_string())
-    return respond(error_response(400, "The connector name must be a JSON string")), void();
-  const std::string name = trim(name_value != nullptr && name_value->is_string() ? name_value->as_string() : "");
+    auto body = parse_json_body(req);
+    if (!body) return respond(error_response(body.err())), void();
+    if (!body->is_object())
+        return respond(error_response(400, "Cannot deserialize a connector creation request from a JSON " +
+                                               std::string(json::kind_name(body->type())))),
+               void();
+    const json::value* name_value = body->find("name");
+    if (name_value != nullptr && !name_value->is_null() && !name_value->is_string())
+        return respond(error_response(400, "The connector name must be a JSON string")), void();
+    const std::string name = trim(name_value != nullptr && name_value->is_string() ? name_value->as_string() : "");
 
-  string_map config;
-  if (const json::value* c = body->find("config"); c != nullptr && !c->is_null()) {
-    auto parsed = config_from_json(*c);
-    if (!parsed) return respond(error_response(parsed.err())), void();
-    auto cleaned = without_nulls(*parsed);
-    if (!cleaned) return respond(error_response(cleaned.err())), void();
-    config = std::move(*cleaned);
-  }
-  std::optional<runtime::target_state> initial;
-  if (const json::value* s = body->find("initial_state"); s != nullptr && !s->is_null()) {
-    if (s->is_string()) initial = hd::parse_initial_state(s->as_string());
-    if (!initial)
-      return respond(error_response(400, "Invalid initial_state " + json::dump(*s) +
-                                             ": expected one of RUNNING, PAUSED, STOPPED")),
-             void();
-  }
-  if (auto checked = check_and_put_name(name, config); !checked) return respond(error_response(checked.err())), void();
+    string_map config;
+    if (const json::value* c = body->find("config"); c != nullptr && !c->is_null()) {
+        auto parsed = config_from_json(*c);
+        if (!parsed) return respond(error_response(parsed.err())), void();
+        auto cleaned = without_nulls(*parsed);
+        if (!cleaned) return respond(error_response(cleaned.err())), void();
+        config = std::move(*cleaned);
+    }
+    std::optional<runtime::target_state> initial;
+    if (const json::value* s = body->find("initial_state"); s != nullptr && !s->is_null()) {
+        if (s->is_string()) initial = hd::parse_initial_state(s->as_string());
+        if (!initial)
+            return respond(error_response(
+                       400, "Invalid initial_state " + json::dump(*s) + ": expected one of RUNNING, PAUSED, STOPPED")),
+                   void();
+    }
+    if (auto checked = check_and_put_name(name, config); !checked)
+        return respond(error_response(checked.err())), void();
 
-  requests_.run<hd::created_connector>(
-      respond,
-      [name, config = std::move(config), initial](hd::herder& h, auto cb) mutable {
-        h.put_connector_config(name, std::move(config), initial, false, cb);
-      },
-      [req](const hd::created_connector& created) { return created_response(req, created, 201); });
+    requests_.run<hd::created_connector>(
+        respond,
+        [name, config = std::move(config), initial](hd::herder& h, auto cb) mutable {
+            h.put_connector_config(name, std::move(config), initial, false, cb);
+        },
+        [req](const hd::created_connector& created) { return created_response(req, created, 201); });
 }
 
 void connectors_resource::put_config(const request& req, const responder& respond) {
-  const std::string name(req.path_param("connector"));
-  auto config = config_body(req);
-  if (!config) return respond(error_response(config.err())), void();
-  if (auto checked = check_and_put_name(name, *config); !checked) return respond(error_response(checked.err())), void();
-  requests_.run<hd::created_connector>(
-      respond,
-      [name, config = std::move(*config)](hd::herder& h, auto cb) mutable {
-        h.put_connector_config(name, std::move(config), std::nullopt, true, cb);
-      },
-      [req](const hd::created_connector& created) { return created_response(req, created, 200); });
+    const std::string name(req.path_param("connector"));
+    auto config = config_body(req);
+    if (!config) return respond(error_response(config.err())), void();
+    if (auto checked = check_and_put_name(name, *config); !checked)
+        return respond(error_response(checked.err())), void();
+    requests_.run<hd::created_connector>(
+        respond,
+        [name, config = std::move(*config)](hd::herder& h, auto cb) mutable {
+            h.put_connector_config(name, std::move(config), std::nullopt, true, cb);
+        },
+        [req](const hd::created_connector& created) { return created_response(req, created, 200); });
 }
 
 void connectors_resource::patch_config(const request& req, const responder& respond) {
-  const std::string name(req.path_param("connector"));
-  auto body = parse_json_body(req);
-  if (!body) return respond(error_response(body.err())), void();
-  auto patch = config_from_json(*body);
-  if (!patch) return respond(error_response(patch.err())), void();
-  requests_.run<hd::created_connector>(
-      respond,
-      [name, patch = std::move(*patch)](hd::herder& h, auto cb) mutable {
-        h.patch_connector_config(name, std::move(patch), cb);
-      },
-      [](const hd::created_connector& created) { return json_response(200, to_json(created.info)); });
+    const std::string name(req.path_param("connector"));
+    auto body = parse_json_body(req);
+    if (!body) return respond(error_response(body.err())), void();
+    auto patch = config_from_json(*body);
+    if (!patch) return respond(error_response(patch.err())), void();
+    requests_.run<hd::created_connector>(
+        respond,
+        [name, patch = std::move(*patch)](hd::herder& h, auto cb) mutable {
+            h.patch_connector_config(name, std::move(patch), cb);
+        },
+        [](const hd::created_connector& created) { return json_response(200, to_json(created.info)); });
 }
 
 void connectors_resource::restart(const request& req, const responder& respond) {
-  hd::restart_request restart{std::string(req.path_param("connector")), bool_param(req, "onlyFailed", false),
-                                  bool_param(req, "includeTasks", false)};
-  if (restart.connector_only()) {
-    requests_.run<void>(
-        respond, [name = restart.connector](hd::herder& h, auto cb) { h.restart_connector(name, cb); },
-        [] { return empty_response(204); });
-    return;
-  }
-  requests_.run<hd::connector_state_info>(
-      respond, [restart](hd::herder& h, auto cb) { h.restart_connector_and_tasks(restart, cb); },
-      [](const hd::connector_state_info& info) { return json_response(202, to_json(info)); });
+    hd::restart_request restart{std::string(req.path_param("connector")), bool_param(req, "onlyFailed", false),
+                                bool_param(req, "includeTasks", false)};
+    if (restart.connector_only()) {
+        requests_.run<void>(
+            respond, [name = restart.connector](hd::herder& h, auto cb) { h.restart_connector(name, cb); },
+            [] { return empty_response(204); });
+        return;
+    }
+    requests_.run<hd::connector_state_info>(
+        respond, [restart](hd::herder& h, auto cb) { h.restart_connector_and_tasks(restart, cb); },
+        [](const hd::connector_state_info& info) { return json_response(202, to_json(info)); });
 }
 
 }  // namespace copycat::rest::handlers

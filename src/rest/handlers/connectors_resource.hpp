@@ -12,19 +12,19 @@
 namespace copycat::rest::handlers {
 
 class connectors_resource {
- public:
-  explicit connectors_resource(herder_requests& requests) : requests_(requests) {}
+public:
+    explicit connectors_resource(herder_requests& requests) : requests_(requests) {}
 
-  void add_routes(router& routes);
+    void add_routes(router& routes);
 
- private:
-  void list(const request& req, const responder& respond);
-  void create(const request& req, const responder& respond);
-  void put_config(const request& req, const responder& respond);
-  void patch_config(const request& req, const responder& respond);
-  void restart(const request& req, const responder& respond);
+private:
+    void list(const request& req, const responder& respond);
+    void create(const request& req, const responder& respond);
+    void put_config(const request& req, const responder& respond);
+    void patch_config(const request& req, const responder& respond);
+    void restart(const request& req, const responder& respond);
 
-  herder_requests& requests_;
+    herder_requests& requests_;
 };
 
 }  // namespace copycat::rest::handlers

@@ -16,8 +16,8 @@ namespace copycat::rest::handlers {
 
 // GET / (Kafka: ServerInfo).
 struct server_info {
-  std::string version;
-  std::string commit;
+    std::string version;
+    std::string commit;
 };
 
 json::value to_json(const server_info& info, const std::string& kafka_cluster_id);
@@ -34,9 +34,9 @@ json::value to_json(const config_infos& infos);
 
 template <class T>
 json::value to_json_array(const std::vector<T>& items) {
-  json::value out = json::value::make_array();
-  for (const T& item : items) out.push_back(to_json(item));
-  return out;
+    json::value out = json::value::make_array();
+    for (const T& item : items) out.push_back(to_json(item));
+    return out;
 }
 
 // A JSON object of strings as a config map (Kafka reads it as Map<String, String>): numbers and

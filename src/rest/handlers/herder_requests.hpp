@@ -23,63 +23,63 @@
 namespace copycat::rest::handlers {
 
 class herder_requests {
- public:
-  explicit herder_requests(std::chrono::milliseconds request_timeout = std::chrono::seconds(90))
-      : timeout_(request_timeout) {}
+public:
+    explicit herder_requests(std::chrono::milliseconds request_timeout = std::chrono::seconds(90))
+        : timeout_(request_timeout) {}
 
-  void attach(herder::herder& h) { herder_.store(&h); }
-  // Null until attached.
-  herder::herder* get() const { return herder_.load(); }
-  std::chrono::milliseconds timeout() const { return timeout_; }
-  request_timer& timer() { return timer_; }
+    void attach(herder::herder& h) { herder_.store(&h); }
+    // Null until attached.
+    herder::herder* get() const { return herder_.load(); }
+    std::chrono::milliseconds timeout() const { return timeout_; }
+    request_timer& timer() { return timer_; }
 
-  // Calls `call(herder, callback)` with a callback that answers `respond`: on success with
-  // `on_success(value)`, on error with the error body; 500 "Request timed out" when the herder
-  // does not answer within the timeout; 503 when no herder is attached yet.
-  template <class T, class Call, class OnSuccess>
-  void run(const responder& respond, Call&& call, OnSuccess&& on_success) {
-    if constexpr (std::is_void_v<T>) {
-      run_then<T>(respond, std::forward<Call>(call),
-                  [on_success = std::forward<OnSuccess>(on_success)](const responder& r) { r(on_success()); });
-    } else {
-      run_then<T>(respond, std::forward<Call>(call),
-                  [on_success = std::forward<OnSuccess>(on_success)](T& value, const responder& r) {
-                    r(on_success(value));
-                  });
+    // Calls `call(herder, callback)` with a callback that answers `respond`: on success with
+    // `on_success(value)`, on error with the error body; 500 "Request timed out" when the herder
+    // does not answer within the timeout; 503 when no herder is attached yet.
+    template <class T, class Call, class OnSuccess>
+    void run(const responder& respond, Call&& call, OnSuccess&& on_success) {
+        if constexpr (std::is_void_v<T>) {
+            run_then<T>(respond, std::forward<Call>(call),
+                        [on_success = std::forward<OnSuccess>(on_success)](const responder& r) { r(on_success()); });
+        } else {
+            run_then<T>(respond, std::forward<Call>(call),
+                        [on_success = std::forward<OnSuccess>(on_success)](T& value, const responder& r) {
+                            r(on_success(value));
+                        });
+        }
     }
-  }
 
-  // As run(), but on success `then(value, respond)` (or `then(respond)` for void) answers itself,
-  // possibly later (the timeout still applies).
-  template <class T, class Call, class Then>
-  void run_then(const responder& respond, Call&& call, Then&& then) {
-    herder::herder* h = get();
-    if (h == nullptr) {
-      respond(error_response(503, "The worker is still starting up and cannot handle requests yet"));
-      return;
+    // As run(), but on success `then(value, respond)` (or `then(respond)` for void) answers itself,
+    // possibly later (the timeout still applies).
+    template <class T, class Call, class Then>
+    void run_then(const responder& respond, Call&& call, Then&& then) {
+        herder::herder* h = get();
+        if (h == nullptr) {
+            respond(error_response(503, "The worker is still starting up and cannot handle requests yet"));
+            return;
+        }
+        const auto ticket = timer_.schedule(timeout_, [respond] { respond(error_response(500, "Request timed out")); });
+        herder::callback<T> cb = [this, respond, ticket, then = std::forward<Then>(then)](result<T> r) {
+            if (!r.ok()) {
+                timer_.cancel(ticket);
+                respond(error_response(r.err()));
+                return;
+            }
+            if constexpr (std::is_void_v<T>) {
+                timer_.cancel(ticket);
+                then(respond);
+            } else {
+                then(r.value(), respond);
+                if (respond.answered()) timer_.cancel(ticket);
+            }
+        };
+        call(*h, std::move(cb));
     }
-    const auto ticket = timer_.schedule(timeout_, [respond] { respond(error_response(500, "Request timed out")); });
-    herder::callback<T> cb = [this, respond, ticket, then = std::forward<Then>(then)](result<T> r) {
-      if (!r.ok()) {
-        timer_.cancel(ticket);
-        respond(error_response(r.err()));
-        return;
-      }
-      if constexpr (std::is_void_v<T>) {
-        timer_.cancel(ticket);
-        then(respond);
-      } else {
-        then(r.value(), respond);
-        if (respond.answered()) timer_.cancel(ticket);
-      }
-    };
-    call(*h, std::move(cb));
-  }
 
- private:
-  std::atomic<herder::herder*> herder_{nullptr};
-  std::chrono::milliseconds timeout_;
-  request_timer timer_;
+private:
+    std::atomic<herder::herder*> herder_{nullptr};
+    std::chrono::milliseconds timeout_;
+    request_timer timer_;
 };
 
 }  // namespace copycat::rest::handlers

@@ -19,30 +19,30 @@
 namespace copycat::rest::handlers {
 
 class request_timer {
- public:
-  using clock = std::chrono::steady_clock;
-  using ticket = std::uint64_t;
+public:
+    using clock = std::chrono::steady_clock;
+    using ticket = std::uint64_t;
 
-  request_timer();
-  ~request_timer();
-  request_timer(const request_timer&) = delete;
-  request_timer& operator=(const request_timer&) = delete;
+    request_timer();
+    ~request_timer();
+    request_timer(const request_timer&) = delete;
+    request_timer& operator=(const request_timer&) = delete;
 
-  // Runs `on_timeout` after `timeout` unless cancelled first.
-  ticket schedule(std::chrono::milliseconds timeout, std::function<void()> on_timeout);
-  // No-op for a ticket that already fired or was cancelled.
-  void cancel(ticket t);
+    // Runs `on_timeout` after `timeout` unless cancelled first.
+    ticket schedule(std::chrono::milliseconds timeout, std::function<void()> on_timeout);
+    // No-op for a ticket that already fired or was cancelled.
+    void cancel(ticket t);
 
- private:
-  void run();
+private:
+    void run();
 
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::multimap<clock::time_point, ticket> deadlines_;
-  std::map<ticket, std::pair<clock::time_point, std::function<void()>>> pending_;
-  ticket next_ = 1;
-  bool stopping_ = false;
-  std::thread thread_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::multimap<clock::time_point, ticket> deadlines_;
+    std::map<ticket, std::pair<clock::time_point, std::function<void()>>> pending_;
+    ticket next_ = 1;
+    bool stopping_ = false;
+    std::thread thread_;
 };
 
 }  // namespace copycat::rest::handlers

@@ -9,49 +9,50 @@ namespace copycat::rest::handlers {
 namespace {
 
 bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  }
-  return true;
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    }
+    return true;
 }
 
 // RFC 3986 unreserved characters and the sub-delims/':'/'@' allowed in a path segment stay.
 bool segment_safe(char c) {
-  if (std::isalnum(static_cast<unsigned char>(c))) return true;
-  return std::string_view("-._~!$&'()*+,;=:@").find(c) != std::string_view::npos;
+    if (std::isalnum(static_cast<unsigned char>(c))) return true;
+    return std::string_view("-._~!$&'()*+,;=:@").find(c) != std::string_view::npos;
 }
 
 }  // namespace
 
 result<herder::task_id> task_id_param(const request& req) {
-  const std::string_view text = req.path_param("task");
-  int task = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), task);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
-    return make_error(errc::not_found, "HTTP 404 Not Found");
-  return herder::task_id{std::string(req.path_param("connector")), task};
+    const std::string_view text = req.path_param("task");
+    int task = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), task);
+    if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+        return make_error(errc::not_found, "HTTP 404 Not Found");
+    return herder::task_id{std::string(req.path_param("connector")), task};
 }
 
 bool bool_param(const request& req, std::string_view name, bool fallback) {
-  auto value = req.query_param(name);
-  if (!value) return fallback;
-  return iequals(*value, "true");
+    auto value = req.query_param(name);
+    if (!value) return fallback;
+    return iequals(*value, "true");
 }
 
 std::string connector_location(const request& req, std::string_view name) {
-  std::string encoded;
-  for (char c : name) {
-    if (segment_safe(c)) {
-      encoded += c;
-    } else {
-      encoded += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+    std::string encoded;
+    for (char c : name) {
+        if (segment_safe(c)) {
+            encoded += c;
+        } else {
+            encoded += fmt::format("%{:02X}", static_cast<unsigned char>(c));
+        }
     }
-  }
-  const std::string path = "/connectors/" + encoded;
-  auto host = req.header("Host");
-  if (!host || host->empty()) return path;
-  return "http://" + std::string(*host) + path;
+    const std::string path = "/connectors/" + encoded;
+    auto host = req.header("Host");
+    if (!host || host->empty()) return path;
+    return "http://" + std::string(*host) + path;
 }
 
 }  // namespace copycat::rest::handlers

@@ -6,10 +6,10 @@ namespace copycat::rest::handlers {
 namespace {
 
 response worker_status(int status, std::string_view state, std::string_view message) {
-  json::value body = json::value::make_object();
-  body.set("status", state);
-  body.set("message", message);
-  return json_response(status, body);
+    json::value body = json::value::make_object();
+    body.set("status", state);
+    body.set("message", message);
+    return json_response(status, body);
 }
 
 response starting() { return worker_status(503, "starting", "Worker is still starting up."); }
@@ -17,28 +17,28 @@ response starting() { return worker_status(503, "starting", "Worker is still sta
 }  // namespace
 
 void root_resource::add_routes(router& routes) {
-  routes.get("/", [this](request, responder respond) {
-    herder::herder* h = requests_.get();
-    respond(json_response(200, to_json(info_, h == nullptr ? std::string() : h->kafka_cluster_id())));
-  });
-  routes.get("/health", [this](request, responder respond) { health(respond); });
+    routes.get("/", [this](request, responder respond) {
+        herder::herder* h = requests_.get();
+        respond(json_response(200, to_json(info_, h == nullptr ? std::string() : h->kafka_cluster_id())));
+    });
+    routes.get("/health", [this](request, responder respond) { health(respond); });
 }
 
 void root_resource::health(const responder& respond) {
-  herder::herder* h = requests_.get();
-  if (h == nullptr || !h->is_ready()) return respond(starting()), void();
-  const auto ticket = requests_.timer().schedule(health_timeout_, [respond] {
-    respond(worker_status(500, "unhealthy",
-                          "Worker was unable to handle this request and may be unable to handle other requests."));
-  });
-  h->health_check([this, respond, ticket](result<void> r) {
-    requests_.timer().cancel(ticket);
-    if (!r) {
-      respond(error_response(r.err()));
-      return;
-    }
-    respond(worker_status(200, "healthy", "Worker has completed startup and is ready to handle requests."));
-  });
+    herder::herder* h = requests_.get();
+    if (h == nullptr || !h->is_ready()) return respond(starting()), void();
+    const auto ticket = requests_.timer().schedule(health_timeout_, [respond] {
+        respond(worker_status(500, "unhealthy",
+                              "Worker was unable to handle this request and may be unable to handle other requests."));
+    });
+    h->health_check([this, respond, ticket](result<void> r) {
+        requests_.timer().cancel(ticket);
+        if (!r) {
+            respond(error_response(r.err()));
+            return;
+        }
+        respond(worker_status(200, "healthy", "Worker has completed startup and is ready to handle requests."));
+    });
 }
 
 }  // namespace copycat::rest::handlers

@@ -14,19 +14,19 @@
 namespace copycat::rest::handlers {
 
 class root_resource {
- public:
-  root_resource(herder_requests& requests, server_info info,
-                std::chrono::milliseconds health_check_timeout = std::chrono::seconds(10))
-      : requests_(requests), info_(std::move(info)), health_timeout_(health_check_timeout) {}
+public:
+    root_resource(herder_requests& requests, server_info info,
+                  std::chrono::milliseconds health_check_timeout = std::chrono::seconds(10))
+        : requests_(requests), info_(std::move(info)), health_timeout_(health_check_timeout) {}
 
-  void add_routes(router& routes);
+    void add_routes(router& routes);
 
- private:
-  void health(const responder& respond);
+private:
+    void health(const responder& respond);
 
-  herder_requests& requests_;
-  const server_info info_;
-  const std::chrono::milliseconds health_timeout_;
+    herder_requests& requests_;
+    const server_info info_;
+    const std::chrono::milliseconds health_timeout_;
 };
 
 }  // namespace copycat::rest::handlers

@@ -79,8 +79,9 @@ TEST_CASE("defaults are converted to the key's type and validated when defined")
                       "it was a java.lang.Long");
     CHECK_THROWS_WITH(bad.define("i", config_type::int_, 0, range::at_least(1), importance::low, ""),
                       "Invalid value 0 for configuration i: Value must be at least 1");
-    CHECK_THROWS_WITH(bad.define("s", config_type::string, 3, importance::low, ""),
-                      "Invalid value 3 for configuration s: Expected value to be a string, but it was a java.lang.Long");
+    CHECK_THROWS_WITH(
+        bad.define("s", config_type::string, 3, importance::low, ""),
+        "Invalid value 3 for configuration s: Expected value to be a string, but it was a java.lang.Long");
     // A null default is still validated, as in Kafka.
     CHECK_THROWS_WITH(bad.define("r", config_type::int_, nullptr, range::at_least(1), importance::low, ""),
                       "Invalid value null for configuration r: Value must be non-null");
@@ -154,10 +155,11 @@ TEST_CASE("sorted_configs orders by group, order, required, importance and name"
 
 TEST_CASE("embed prefixes keys, groups, dependents and validator names") {
     config_def child;
-    child.define("field", config_type::string, no_default, non_empty_string::instance(), importance::high,
-                 "The field", std::nullopt, -1, width::none, "Field", std::vector<std::string>{"other"})
-        .define("other", config_type::int_, 1, range::at_least(0), importance::low, "Other", "Inner", 0,
-                width::none, "Other");
+    child
+        .define("field", config_type::string, no_default, non_empty_string::instance(), importance::high, "The field",
+                std::nullopt, -1, width::none, "Field", std::vector<std::string>{"other"})
+        .define("other", config_type::int_, 1, range::at_least(0), importance::low, "Other", "Inner", 0, width::none,
+                "Other");
     config_def parent;
     parent.define("transforms", config_type::list, "", importance::low, "");
     parent.embed("transforms.t1.", "Transforms: t1", 5, child);

@@ -10,9 +10,7 @@ using namespace copycat;
 
 namespace {
 
-parsed_value parse(std::string_view text, config_type type) {
-    return config_def::parse_type("k", text, type);
-}
+parsed_value parse(std::string_view text, config_type type) { return config_def::parse_type("k", text, type); }
 
 std::string parse_error(std::string_view text, config_type type) {
     try {
@@ -54,10 +52,8 @@ TEST_CASE("integers are trimmed, signed and range-checked per width") {
     CHECK(parse_error("32768", config_type::short_) ==
           "Invalid value 32768 for configuration k: Not a number of type SHORT");
 
-    CHECK(parse("9223372036854775807", config_type::long_) ==
-          parsed_value{std::numeric_limits<std::int64_t>::max()});
-    CHECK(parse("-9223372036854775808", config_type::long_) ==
-          parsed_value{std::numeric_limits<std::int64_t>::min()});
+    CHECK(parse("9223372036854775807", config_type::long_) == parsed_value{std::numeric_limits<std::int64_t>::max()});
+    CHECK(parse("-9223372036854775808", config_type::long_) == parsed_value{std::numeric_limits<std::int64_t>::min()});
     CHECK(parse_error("9223372036854775808", config_type::long_) ==
           "Invalid value 9223372036854775808 for configuration k: Not a number of type LONG");
     CHECK(parse_error(" 12x ", config_type::long_) ==
@@ -78,7 +74,8 @@ TEST_CASE("doubles follow Java's Double.parseDouble") {
     CHECK(std::isnan(std::get<double>(nan)));
     CHECK(parse_error("inf", config_type::double_) ==
           "Invalid value inf for configuration k: Not a number of type DOUBLE");
-    CHECK(parse_error("1e", config_type::double_) == "Invalid value 1e for configuration k: Not a number of type DOUBLE");
+    CHECK(parse_error("1e", config_type::double_) ==
+          "Invalid value 1e for configuration k: Not a number of type DOUBLE");
     CHECK(parse_error(".", config_type::double_) == "Invalid value . for configuration k: Not a number of type DOUBLE");
     CHECK(parse_error("", config_type::double_) == "Invalid value  for configuration k: Not a number of type DOUBLE");
 }

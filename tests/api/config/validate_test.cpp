@@ -53,23 +53,25 @@ TEST_CASE("validate reports every key in definition order with every error") {
 
     const auto& topic = entry(values, "topic");
     CHECK(is_null(topic.value));
-    CHECK(topic.errors == std::vector<std::string>{"Missing required configuration \"topic\" which has no default value."});
+    CHECK(topic.errors ==
+          std::vector<std::string>{"Missing required configuration \"topic\" which has no default value."});
     CHECK(topic.visible);
 
     const auto& batch = entry(values, "batch.size");
     CHECK(batch.value == parsed_value{std::int32_t{-3}});
-    CHECK(batch.errors == std::vector<std::string>{"Invalid value -3 for configuration batch.size: Value must be at least 1"});
+    CHECK(batch.errors ==
+          std::vector<std::string>{"Invalid value -3 for configuration batch.size: Value must be at least 1"});
 
     // Missing and required, then the validator sees null: two errors, as in Kafka.
     const auto& tasks = entry(values, "tasks");
-    CHECK(tasks.errors == std::vector<std::string>{
-                              "Missing required configuration \"tasks\" which has no default value.",
-                              "Invalid value null for configuration tasks: Value must be non-null"});
+    CHECK(tasks.errors ==
+          std::vector<std::string>{"Missing required configuration \"tasks\" which has no default value.",
+                                   "Invalid value null for configuration tasks: Value must be non-null"});
 
     const auto& flag = entry(values, "flag");
     CHECK(is_null(flag.value));
-    CHECK(flag.errors ==
-          std::vector<std::string>{"Invalid value maybe for configuration flag: Expected value to be either true or false"});
+    CHECK(flag.errors == std::vector<std::string>{
+                             "Invalid value maybe for configuration flag: Expected value to be either true or false"});
 
     const auto& secret = entry(values, "secret");
     CHECK(secret.value == parsed_value{password("pw")});

@@ -10,13 +10,31 @@ using namespace copycat;
 
 TEST_CASE("decimal: text round-trips") {
     const char* texts[] = {
-        "0",     "0.00",  "1",    "-1",   "123.45", "-123.45", "0.001", "-0.001", "1000",
+        "0",
+        "0.00",
+        "1",
+        "-1",
+        "123.45",
+        "-123.45",
+        "0.001",
+        "-0.001",
+        "1000",
         "-12345678901234567890.123",
         "340282366920938463463374607431768211456",   // 2^128
         "-340282366920938463463374607431768211456",  // -2^128
         "0.000000000000000000000000000001",
         "99999999999999999999999999999999999999.99",
-        "127", "128", "-128", "-129", "255", "256", "-256", "32767", "32768", "-32768", "-32769",
+        "127",
+        "128",
+        "-128",
+        "-129",
+        "255",
+        "256",
+        "-256",
+        "32767",
+        "32768",
+        "-32768",
+        "-32769",
     };
     for (const char* text : texts) {
         INFO(text);
@@ -49,8 +67,8 @@ TEST_CASE("decimal: parse computes unscaled value and scale like BigDecimal") {
 }
 
 TEST_CASE("decimal: malformed text is rejected") {
-    for (const char* text : {"", "-", "+", ".", "abc", "1.2.3", "1e", "1e+", "1 ", " 1", "1,5", "--1", "1e99999999999",
-                             "0x10", "NaN"}) {
+    for (const char* text :
+         {"", "-", "+", ".", "abc", "1.2.3", "1e", "1e+", "1 ", " 1", "1,5", "--1", "1e99999999999", "0x10", "NaN"}) {
         INFO(text);
         CHECK_FALSE(decimal::try_parse(text).has_value());
         CHECK_THROWS_AS(decimal::parse(text), data_error);
@@ -68,12 +86,12 @@ TEST_CASE("decimal: two's complement unscaled bytes match BigInteger.toByteArray
     CHECK(decimal(-129).unscaled() == bytes{0xFF, 0x7F});
     CHECK(decimal(256).unscaled() == bytes{0x01, 0x00});
     CHECK(decimal(-256).unscaled() == bytes{0xFF, 0x00});
-    CHECK(decimal(std::numeric_limits<std::int64_t>::min()).unscaled() ==
-          bytes{0x80, 0, 0, 0, 0, 0, 0, 0});
+    CHECK(decimal(std::numeric_limits<std::int64_t>::min()).unscaled() == bytes{0x80, 0, 0, 0, 0, 0, 0, 0});
     CHECK(decimal::parse("-128").unscaled() == bytes{0x80});
     CHECK(decimal::parse("128").unscaled() == bytes{0x00, 0x80});
     CHECK(decimal::parse("-129").unscaled() == bytes{0xFF, 0x7F});
-    CHECK(decimal::parse("-9223372036854775809").unscaled() == bytes{0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF});
+    CHECK(decimal::parse("-9223372036854775809").unscaled() ==
+          bytes{0xFF, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF});
 
     // Redundant sign bytes are stripped; empty input is zero.
     const bytes padded{0xFF, 0xFF, 0x85};
@@ -91,8 +109,10 @@ TEST_CASE("decimal: int64 constructor and accessors") {
     CHECK_FALSE(d.is_negative());
     CHECK(decimal(-5, 3).to_string() == "-0.005");
     CHECK(decimal(12, -2).to_string() == "1200");
-    CHECK(decimal(std::numeric_limits<std::int64_t>::min()).unscaled_int64() == std::numeric_limits<std::int64_t>::min());
-    CHECK(decimal(std::numeric_limits<std::int64_t>::max()).unscaled_int64() == std::numeric_limits<std::int64_t>::max());
+    CHECK(decimal(std::numeric_limits<std::int64_t>::min()).unscaled_int64() ==
+          std::numeric_limits<std::int64_t>::min());
+    CHECK(decimal(std::numeric_limits<std::int64_t>::max()).unscaled_int64() ==
+          std::numeric_limits<std::int64_t>::max());
     CHECK(decimal(std::numeric_limits<std::int64_t>::min()).to_string() == "-9223372036854775808");
 }
 

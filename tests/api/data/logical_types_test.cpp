@@ -39,7 +39,8 @@ TEST_CASE("logical types: schemas carry Kafka's names, versions and parameters")
     CHECK(is_logical(*time_schema()));
     CHECK_FALSE(is_logical(*schema::int32()));
 
-    CHECK_THROWS_AS(decimal_scale(*schema_builder::bytes().name(std::string(decimal_logical_name)).build()), data_error);
+    CHECK_THROWS_AS(decimal_scale(*schema_builder::bytes().name(std::string(decimal_logical_name)).build()),
+                    data_error);
     CHECK_THROWS_AS(decimal_scale(*schema_builder::bytes().parameter("scale", "x").build()), data_error);
     CHECK_THROWS_AS(decimal_scale(*schema_builder::bytes().parameter("scale", "1x").build()), data_error);
 }

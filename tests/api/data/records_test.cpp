@@ -17,8 +17,8 @@ namespace {
 source_record make_source() {
     headers hs;
     hs.add_string("h", "v");
-    return source_record({{"file", "/tmp/a"}}, {{"position", std::int64_t{10}}}, "topic-a", 3, schema::string(),
-                         "key", schema::int32(), 7, std::int64_t{1000}, hs);
+    return source_record({{"file", "/tmp/a"}}, {{"position", std::int64_t{10}}}, "topic-a", 3, schema::string(), "key",
+                         schema::int32(), 7, std::int64_t{1000}, hs);
 }
 
 }  // namespace

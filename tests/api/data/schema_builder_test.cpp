@@ -67,7 +67,8 @@ TEST_CASE("schema_builder: misuse throws schema_builder_error") {
     CHECK_THROWS_AS(schema_builder::map(nullptr, schema::int32()), schema_builder_error);
     CHECK_THROWS_AS(schema_builder::map(schema::int32(), nullptr), schema_builder_error);
 
-    CHECK_THROWS_WITH(schema_builder::int32().name("a").name("b"), "Invalid SchemaBuilder call: name has already been set.");
+    CHECK_THROWS_WITH(schema_builder::int32().name("a").name("b"),
+                      "Invalid SchemaBuilder call: name has already been set.");
     CHECK_NOTHROW(schema_builder::int32().name("a").name("a"));
     CHECK_THROWS_AS(schema_builder::int32().version(1).version(2), schema_builder_error);
     CHECK_THROWS_AS(schema_builder::int32().doc("x").doc("y"), schema_builder_error);
@@ -143,7 +144,8 @@ TEST_CASE("schema_builder: parameters keep their insertion order") {
                          .version(1)
                          .parameter("connect.decimal.precision", "10")
                          .build();
-    CHECK(entries(*dec) == std::vector<std::pair<std::string, std::string>>{{"scale", "2"}, {"connect.decimal.precision", "10"}});
+    CHECK(entries(*dec) ==
+          std::vector<std::pair<std::string, std::string>>{{"scale", "2"}, {"connect.decimal.precision", "10"}});
 
     // Keys that sort the other way round stay in insertion order.
     const auto zyx = schema_builder::string().parameter("z", "1").parameter("y", "2").parameter("x", "3").build();
@@ -154,7 +156,8 @@ TEST_CASE("schema_builder: parameters keep their insertion order") {
     CHECK(entries(*again) == std::vector<std::pair<std::string, std::string>>{{"a", "3"}, {"b", "2"}});
 
     // parameters() adds in the order of its argument, after what is already there.
-    const auto added = schema_builder::string().parameter("m", "0").parameters({{"k", "1"}, {"m", "2"}, {"c", "3"}}).build();
+    const auto added =
+        schema_builder::string().parameter("m", "0").parameters({{"k", "1"}, {"m", "2"}, {"c", "3"}}).build();
     CHECK(entries(*added) == std::vector<std::pair<std::string, std::string>>{{"m", "2"}, {"k", "1"}, {"c", "3"}});
 }
 
@@ -175,7 +178,8 @@ TEST_CASE("schema_builder: no parameters differs from an empty parameter map") {
     CHECK_FALSE(schemas_equal(empty, none));
 
     // replace_parameters drops what was set before.
-    const auto replaced = schema_builder::string().parameter("a", "1").replace_parameters(schema_parameters{{"b", "2"}}).build();
+    const auto replaced =
+        schema_builder::string().parameter("a", "1").replace_parameters(schema_parameters{{"b", "2"}}).build();
     CHECK(entries(*replaced) == std::vector<std::pair<std::string, std::string>>{{"b", "2"}});
     const auto cleared = schema_builder::string().parameter("a", "1").replace_parameters(std::nullopt).build();
     CHECK_FALSE(cleared->has_parameters());

@@ -98,8 +98,7 @@ TEST_CASE("struct_value: equality and copies") {
 
 TEST_CASE("struct_value: nested structs") {
     const auto address = schema_builder::struct_().field("city", schema::string()).build();
-    const auto person =
-        schema_builder::struct_().field("name", schema::string()).field("address", address).build();
+    const auto person = schema_builder::struct_().field("name", schema::string()).field("address", address).build();
     struct_value addr(address);
     addr.put("city", "Oslo");
     struct_value p(person);

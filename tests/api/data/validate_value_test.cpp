@@ -14,9 +14,15 @@ TEST_CASE("validate_value: primitives accept exactly their alternative") {
         value good;
     };
     const row rows[] = {
-        {schema::int8(), std::int8_t{1}},   {schema::int16(), std::int16_t{1}}, {schema::int32(), 1},
-        {schema::int64(), std::int64_t{1}}, {schema::float32(), 1.0f},          {schema::float64(), 1.0},
-        {schema::boolean(), true},          {schema::string(), "s"},            {schema::bytes(), bytes{1}},
+        {schema::int8(), std::int8_t{1}},
+        {schema::int16(), std::int16_t{1}},
+        {schema::int32(), 1},
+        {schema::int64(), std::int64_t{1}},
+        {schema::float32(), 1.0f},
+        {schema::float64(), 1.0},
+        {schema::boolean(), true},
+        {schema::string(), "s"},
+        {schema::bytes(), bytes{1}},
     };
     for (const auto& r : rows) {
         INFO(r.s->to_string());

@@ -54,8 +54,8 @@ public:
     const copycat::config_def& config() const override {
         static const copycat::config_def def = [] {
             copycat::config_def d;
-            d.define("topic", copycat::config_type::string, copycat::no_default,
-                     copycat::non_empty_string::instance(), copycat::importance::high, "The topic");
+            d.define("topic", copycat::config_type::string, copycat::no_default, copycat::non_empty_string::instance(),
+                     copycat::importance::high, "The topic");
             return d;
         }();
         return def;

@@ -96,7 +96,8 @@ TEST_CASE("connector defaults: validate, reconfigure, contexts and KIP-875/KIP-6
 
     auto report = c.validate({{"k", "x"}});
     REQUIRE(report.size() == 1);
-    CHECK(report[0].errors == std::vector<std::string>{"Invalid value x for configuration k: Not a number of type INT"});
+    CHECK(report[0].errors ==
+          std::vector<std::string>{"Invalid value x for configuration k: Not a number of type INT"});
 
     test_source_context ctx;
     c.initialize(ctx);

@@ -9,8 +9,8 @@
 namespace copycat::kafka_client::testing {
 
 struct test_certificate {
-  std::string cert_file;
-  std::string key_file;
+    std::string cert_file;
+    std::string key_file;
 };
 
 // `subject_alt_names` in OpenSSL's syntax, e.g. {"DNS:localhost", "IP:127.0.0.1"}.

@@ -14,19 +14,19 @@
 namespace copycat::kafka_client::testing {
 
 class tls_proxy {
- public:
-  tls_proxy(const test_certificate& certificate, broker_address upstream);
-  ~tls_proxy();
-  tls_proxy(const tls_proxy&) = delete;
-  tls_proxy& operator=(const tls_proxy&) = delete;
+public:
+    tls_proxy(const test_certificate& certificate, broker_address upstream);
+    ~tls_proxy();
+    tls_proxy(const tls_proxy&) = delete;
+    tls_proxy& operator=(const tls_proxy&) = delete;
 
-  broker_address address() const;
-  // TLS handshakes that completed.
-  std::size_t handshakes() const;
+    broker_address address() const;
+    // TLS handshakes that completed.
+    std::size_t handshakes() const;
 
- private:
-  struct impl;
-  std::shared_ptr<impl> impl_;
+private:
+    struct impl;
+    std::shared_ptr<impl> impl_;
 };
 
 }  // namespace copycat::kafka_client::testing

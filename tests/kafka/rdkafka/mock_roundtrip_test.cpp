@@ -16,78 +16,76 @@ using namespace std::chrono_literals;
 namespace {
 
 struct consumed {
-  std::int32_t partition;
-  std::int64_t offset;
-  std::optional<std::string> key;
-  std::optional<std::string> value;
-  std::vector<std::pair<std::string, std::optional<std::string>>> headers;
+    std::int32_t partition;
+    std::int64_t offset;
+    std::optional<std::string> key;
+    std::optional<std::string> value;
+    std::vector<std::pair<std::string, std::optional<std::string>>> headers;
 };
 
 std::optional<std::string> copy(std::optional<std::string_view> bytes) {
-  return bytes ? std::optional<std::string>(*bytes) : std::nullopt;
+    return bytes ? std::optional<std::string>(*bytes) : std::nullopt;
 }
 
 // Polls until `count` records arrived or the deadline passed.
 std::vector<consumed> consume(consumer& c, std::size_t count) {
-  std::vector<consumed> out;
-  auto deadline = std::chrono::steady_clock::now() + 30s;
-  while (out.size() < count && std::chrono::steady_clock::now() < deadline) {
-    auto polled = c.poll(100ms);
-    if (!polled.ok() || !polled->has_value()) continue;
-    const message& m = **polled;
-    consumed record{m.partition(), m.offset(), copy(m.key()), copy(m.value()), {}};
-    for (const auto& h : m.headers()) record.headers.emplace_back(h.key, copy(h.value));
-    out.push_back(std::move(record));
-  }
-  return out;
+    std::vector<consumed> out;
+    auto deadline = std::chrono::steady_clock::now() + 30s;
+    while (out.size() < count && std::chrono::steady_clock::now() < deadline) {
+        auto polled = c.poll(100ms);
+        if (!polled.ok() || !polled->has_value()) continue;
+        const message& m = **polled;
+        consumed record{m.partition(), m.offset(), copy(m.key()), copy(m.value()), {}};
+        for (const auto& h : m.headers()) record.headers.emplace_back(h.key, copy(h.value));
+        out.push_back(std::move(record));
+    }
+    return out;
 }
 
 }  // namespace
 
 TEST_CASE("records round-trip through librdkafka's mock cluster with keys, nulls and headers") {
-  auto cluster = mock_cluster::create();
-  REQUIRE(cluster.ok());
-  REQUIRE(cluster->create_topic("events", 2).ok());
-  auto config = client_config::from_map({{"bootstrap.servers", cluster->bootstrap_servers()}});
-  REQUIRE(config.ok());
+    auto cluster = mock_cluster::create();
+    REQUIRE(cluster.ok());
+    REQUIRE(cluster->create_topic("events", 2).ok());
+    auto config = client_config::from_map({{"bootstrap.servers", cluster->bootstrap_servers()}});
+    REQUIRE(config.ok());
 
-  auto p = producer::create(*config);
-  REQUIRE(p.ok());
-  std::array<header_view, 2> headers{{{"h1", "x"}, {"h2", std::nullopt}}};
-  std::vector<std::int64_t> offsets_seen;
-  auto on_delivery = [&](const delivery_report& r) {
-    CHECK(r.status.ok());
-    CHECK(r.partition == 1);
-    offsets_seen.push_back(r.offset);
-  };
-  REQUIRE(p->produce({.topic = "events", .partition = 1, .key = "k1", .value = "v1",
-                      .headers = headers}, on_delivery).ok());
-  REQUIRE(p->produce({.topic = "events", .partition = 1, .key = "k2", .value = ""},
-                     on_delivery).ok());
-  REQUIRE(p->produce({.topic = "events", .partition = 1, .key = "k1"}, on_delivery).ok());
-  REQUIRE(p->flush(30s).ok());
-  CHECK(offsets_seen == std::vector<std::int64_t>{0, 1, 2});
+    auto p = producer::create(*config);
+    REQUIRE(p.ok());
+    std::array<header_view, 2> headers{{{"h1", "x"}, {"h2", std::nullopt}}};
+    std::vector<std::int64_t> offsets_seen;
+    auto on_delivery = [&](const delivery_report& r) {
+        CHECK(r.status.ok());
+        CHECK(r.partition == 1);
+        offsets_seen.push_back(r.offset);
+    };
+    REQUIRE(p->produce({.topic = "events", .partition = 1, .key = "k1", .value = "v1", .headers = headers}, on_delivery)
+                .ok());
+    REQUIRE(p->produce({.topic = "events", .partition = 1, .key = "k2", .value = ""}, on_delivery).ok());
+    REQUIRE(p->produce({.topic = "events", .partition = 1, .key = "k1"}, on_delivery).ok());
+    REQUIRE(p->flush(30s).ok());
+    CHECK(offsets_seen == std::vector<std::int64_t>{0, 1, 2});
 
-  auto c = consumer::create(*config);
-  REQUIRE(c.ok());
-  REQUIRE(c->assign({{"events", 1, offsets::beginning}}).ok());
-  auto records = consume(*c, 3);
-  REQUIRE(records.size() == 3);
-  CHECK(records[0].offset == 0);
-  CHECK(records[0].key == "k1");
-  CHECK(records[0].value == "v1");
-  CHECK(records[0].headers ==
-        std::vector<std::pair<std::string, std::optional<std::string>>>{{"h1", "x"},
-                                                                        {"h2", std::nullopt}});
-  CHECK(records[1].value == std::optional<std::string>(""));  // empty, not null
-  CHECK(records[1].headers.empty());
-  CHECK_FALSE(records[2].value.has_value());  // a tombstone
+    auto c = consumer::create(*config);
+    REQUIRE(c.ok());
+    REQUIRE(c->assign({{"events", 1, offsets::beginning}}).ok());
+    auto records = consume(*c, 3);
+    REQUIRE(records.size() == 3);
+    CHECK(records[0].offset == 0);
+    CHECK(records[0].key == "k1");
+    CHECK(records[0].value == "v1");
+    CHECK(records[0].headers ==
+          std::vector<std::pair<std::string, std::optional<std::string>>>{{"h1", "x"}, {"h2", std::nullopt}});
+    CHECK(records[1].value == std::optional<std::string>(""));  // empty, not null
+    CHECK(records[1].headers.empty());
+    CHECK_FALSE(records[2].value.has_value());  // a tombstone
 
-  auto marks = c->query_watermarks("events", 1, 10s);
-  REQUIRE(marks.ok());
-  CHECK(marks->low == 0);
-  CHECK(marks->high == 3);
-  auto partitions = c->partition_count("events", 10s);
-  REQUIRE(partitions.ok());
-  CHECK(*partitions == 2);
+    auto marks = c->query_watermarks("events", 1, 10s);
+    REQUIRE(marks.ok());
+    CHECK(marks->low == 0);
+    CHECK(marks->high == 3);
+    auto partitions = c->partition_count("events", 10s);
+    REQUIRE(partitions.ok());
+    CHECK(*partitions == 2);
 }

@@ -53,8 +53,11 @@ TEST_CASE("java text of doubles and floats follows Double.toString and Float.toS
 TEST_CASE("java text of lists, maps and structs") {
     CHECK(java(value(value_array{value(1), value("a"), value()})) == "[1, a, null]");
     CHECK(java(value(value_map{{value("k"), value(1.0)}, {value("n"), value()}})) == "{k=1.0, n=null}");
-    const schema_ptr s = schema_builder::struct_().field("a", schema::int32()).field("b", schema::optional_string())
-                             .field("c", schema::float64()).build();
+    const schema_ptr s = schema_builder::struct_()
+                             .field("a", schema::int32())
+                             .field("b", schema::optional_string())
+                             .field("c", schema::float64())
+                             .build();
     struct_value st(s);
     st.put("a", value(1)).put("c", value(2.0));
     CHECK(java(value(st)) == "Struct{a=1,c=2.0}");

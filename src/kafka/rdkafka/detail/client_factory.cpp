@@ -11,80 +11,77 @@ namespace copycat::rdkafka::detail {
 namespace {
 
 struct conf_deleter {
-  void operator()(rd_kafka_conf_t* conf) const noexcept { rd_kafka_conf_destroy(conf); }
+    void operator()(rd_kafka_conf_t* conf) const noexcept { rd_kafka_conf_destroy(conf); }
 };
 using conf_ptr = std::unique_ptr<rd_kafka_conf_t, conf_deleter>;
 
 // librdkafka uses syslog levels: 0-3 emergency..error, 4 warning, 5-6 notice/info, 7 debug.
 log::level from_syslog(int level) {
-  if (level <= 3) return log::level::error;
-  if (level == 4) return log::level::warn;
-  if (level <= 6) return log::level::info;
-  return log::level::debug;
+    if (level <= 3) return log::level::error;
+    if (level == 4) return log::level::warn;
+    if (level <= 6) return log::level::info;
+    return log::level::debug;
 }
 
 // Runs on librdkafka's internal threads; copycat::log is thread-safe.
 void on_log(const rd_kafka_t* handle, int level, const char* facility, const char* text) {
-  log::at(from_syslog(level), "rdkafka {} [{}] {}", client_name(handle), facility, text);
+    log::at(from_syslog(level), "rdkafka {} [{}] {}", client_name(handle), facility, text);
 }
 
 // Runs on the thread that polls the handle. Connection failures are already logged through
 // on_log, so they only go to debug here.
 void on_error(rd_kafka_t* handle, int code, const char* reason, void* /*opaque*/) {
-  auto err = static_cast<rd_kafka_resp_err_t>(code);
-  if (err == RD_KAFKA_RESP_ERR__FATAL) {
-    std::array<char, 512> detail{};
-    rd_kafka_resp_err_t fatal = rd_kafka_fatal_error(handle, detail.data(), detail.size());
-    log::error("rdkafka {} fatal error {}: {}", client_name(handle), rd_kafka_err2name(fatal),
-               detail.data());
-    return;
-  }
-  log::level lvl = err == RD_KAFKA_RESP_ERR__TRANSPORT ? log::level::debug : log::level::warn;
-  log::at(lvl, "rdkafka {} {}: {}", client_name(handle), rd_kafka_err2name(err), reason);
+    auto err = static_cast<rd_kafka_resp_err_t>(code);
+    if (err == RD_KAFKA_RESP_ERR__FATAL) {
+        std::array<char, 512> detail{};
+        rd_kafka_resp_err_t fatal = rd_kafka_fatal_error(handle, detail.data(), detail.size());
+        log::error("rdkafka {} fatal error {}: {}", client_name(handle), rd_kafka_err2name(fatal), detail.data());
+        return;
+    }
+    log::level lvl = err == RD_KAFKA_RESP_ERR__TRANSPORT ? log::level::debug : log::level::warn;
+    log::at(lvl, "rdkafka {} {}: {}", client_name(handle), rd_kafka_err2name(err), reason);
 }
 
 result<void> apply(rd_kafka_conf_t* conf, const std::string& key, const std::string& value) {
-  std::array<char, 512> reason{};
-  if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), reason.data(), reason.size()) !=
-      RD_KAFKA_CONF_OK) {
-    return make_error(errc::invalid_argument,
-                      fmt::format("invalid client property '{}': {}", key, reason.data()));
-  }
-  return {};
+    std::array<char, 512> reason{};
+    if (rd_kafka_conf_set(conf, key.c_str(), value.c_str(), reason.data(), reason.size()) != RD_KAFKA_CONF_OK) {
+        return make_error(errc::invalid_argument, fmt::format("invalid client property '{}': {}", key, reason.data()));
+    }
+    return {};
 }
 
 }  // namespace
 
 std::string_view client_name(const rd_kafka_t* handle) {
-  // rd_kafka_name() takes a non-const handle but only reads it.
-  return rd_kafka_name(const_cast<rd_kafka_t*>(handle));
+    // rd_kafka_name() takes a non-const handle but only reads it.
+    return rd_kafka_name(const_cast<rd_kafka_t*>(handle));
 }
 
 result<handle_ptr> create_client(const client_config& config, const client_options& options) {
-  conf_ptr conf(rd_kafka_conf_new());
-  for (const auto& [key, value] : options.defaults) {
-    if (config.contains(key)) continue;
-    if (auto r = apply(conf.get(), key, value); !r) return r.err();
-  }
-  for (const auto& [key, value] : config.properties()) {
-    if (auto r = apply(conf.get(), key, value); !r) return r.err();
-  }
-  for (const auto& [key, value] : options.overrides) {
-    if (auto r = apply(conf.get(), key, value); !r) return r.err();
-  }
-  rd_kafka_conf_set_log_cb(conf.get(), on_log);
-  rd_kafka_conf_set_error_cb(conf.get(), on_error);
-  if (options.customize != nullptr) options.customize(conf.get());
-  if (options.opaque != nullptr) rd_kafka_conf_set_opaque(conf.get(), options.opaque);
+    conf_ptr conf(rd_kafka_conf_new());
+    for (const auto& [key, value] : options.defaults) {
+        if (config.contains(key)) continue;
+        if (auto r = apply(conf.get(), key, value); !r) return r.err();
+    }
+    for (const auto& [key, value] : config.properties()) {
+        if (auto r = apply(conf.get(), key, value); !r) return r.err();
+    }
+    for (const auto& [key, value] : options.overrides) {
+        if (auto r = apply(conf.get(), key, value); !r) return r.err();
+    }
+    rd_kafka_conf_set_log_cb(conf.get(), on_log);
+    rd_kafka_conf_set_error_cb(conf.get(), on_error);
+    if (options.customize != nullptr) options.customize(conf.get());
+    if (options.opaque != nullptr) rd_kafka_conf_set_opaque(conf.get(), options.opaque);
 
-  std::array<char, 512> reason{};
-  rd_kafka_t* handle = rd_kafka_new(options.type, conf.get(), reason.data(), reason.size());
-  if (handle == nullptr) {
-    return make_error(errc::invalid_argument,
-                      fmt::format("cannot create Kafka {}: {}", options.role, reason.data()));
-  }
-  conf.release();  // rd_kafka_new() took ownership
-  return handle_ptr(handle);
+    std::array<char, 512> reason{};
+    rd_kafka_t* handle = rd_kafka_new(options.type, conf.get(), reason.data(), reason.size());
+    if (handle == nullptr) {
+        return make_error(errc::invalid_argument,
+                          fmt::format("cannot create Kafka {}: {}", options.role, reason.data()));
+    }
+    conf.release();  // rd_kafka_new() took ownership
+    return handle_ptr(handle);
 }
 
 }  // namespace copycat::rdkafka::detail

@@ -15,17 +15,17 @@
 namespace copycat::rdkafka::detail {
 
 struct client_options {
-  rd_kafka_type_t type = RD_KAFKA_PRODUCER;
-  std::string_view role;  // "producer", "consumer", "admin client": used in error messages
-  // Applied before the user's properties, so the user's values win.
-  std::map<std::string, std::string> defaults;
-  // Applied after the user's properties: what the wrapper depends on.
-  std::map<std::string, std::string> overrides;
-  // Installs wrapper-specific callbacks (e.g. the delivery report callback).
-  void (*customize)(rd_kafka_conf_t* conf) = nullptr;
-  // The handle's opaque (rd_kafka_conf_set_opaque), passed to callbacks that take one, e.g. the
-  // consumer's rebalance callback. Must outlive the handle.
-  void* opaque = nullptr;
+    rd_kafka_type_t type = RD_KAFKA_PRODUCER;
+    std::string_view role;  // "producer", "consumer", "admin client": used in error messages
+    // Applied before the user's properties, so the user's values win.
+    std::map<std::string, std::string> defaults;
+    // Applied after the user's properties: what the wrapper depends on.
+    std::map<std::string, std::string> overrides;
+    // Installs wrapper-specific callbacks (e.g. the delivery report callback).
+    void (*customize)(rd_kafka_conf_t* conf) = nullptr;
+    // The handle's opaque (rd_kafka_conf_set_opaque), passed to callbacks that take one, e.g. the
+    // consumer's rebalance callback. Must outlive the handle.
+    void* opaque = nullptr;
 };
 
 // Builds the rd_kafka_conf_t (log and error callbacks routed to copycat::log) and calls

@@ -17,8 +17,7 @@ namespace copycat::rdkafka::detail {
 errc classify(rd_kafka_resp_err_t code);
 
 // "<context>: <ERROR_NAME>: <detail or librdkafka's description>", classified as above.
-error kafka_error(rd_kafka_resp_err_t code, std::string_view context,
-                  std::string_view detail = {});
+error kafka_error(rd_kafka_resp_err_t code, std::string_view context, std::string_view detail = {});
 
 // Same for an rd_kafka_error_t; takes ownership and destroys it.
 error take_kafka_error(rd_kafka_error_t* err, std::string_view context);

@@ -13,18 +13,18 @@
 namespace copycat::kafka_protocol::testing {
 
 enum class decode_outcome {
-  accepted,    // parsed, and re-encoding gives the same value
-  rejected,    // refused with errc::protocol_error
-  unexpected,  // refused with another error code, or the value did not survive a round trip
+    accepted,    // parsed, and re-encoding gives the same value
+    rejected,    // refused with errc::protocol_error
+    unexpected,  // refused with another error code, or the value did not survive a round trip
 };
 
 struct decoder_entry {
-  std::string name;  // "JoinGroupRequest v6"
-  api_key api{};
-  bool request = false;
-  std::int16_t version = 0;
-  decode_outcome (*decode)(bytes_view input, std::int16_t version) = nullptr;
-  bytes (*seed)(std::int16_t version) = nullptr;  // a valid encoding of the sample message
+    std::string name;  // "JoinGroupRequest v6"
+    api_key api{};
+    bool request = false;
+    std::int16_t version = 0;
+    decode_outcome (*decode)(bytes_view input, std::int16_t version) = nullptr;
+    bytes (*seed)(std::int16_t version) = nullptr;  // a valid encoding of the sample message
 };
 
 // One entry per message struct and supported version.
