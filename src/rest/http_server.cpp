@@ -238,7 +238,7 @@ result<void> http_server::start() {
             }
         });
     }
-    log::info("REST server listening on {} ({})", s.bound_address, s.options.listener);
+    log::debug("HTTP listener bound to {} ({})", s.bound_address, s.options.listener);
     return {};
 }
 
