@@ -7,7 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config ccache          # toolchain
   librdkafka-dev libboost1.81-dev rapidjson-dev libfmt-dev libssl-dev catch2   # libraries
   openjdk-17-jre-headless maven                    # the local Kafka broker (jars from Maven Central)
-  python3 curl procps                               # scripts and tests
+  python3 curl procps openssl                       # scripts, tests, the test broker's certificates
 )
 
 missing=()

@@ -11,6 +11,21 @@
 
 namespace copycat::itest {
 
+namespace {
+
+// The value of a variable with-kafka.sh sets; FAILS the running test when it is unset or empty.
+std::string required_env(const char* name) {
+    const char* value = std::getenv(name);
+    if (value == nullptr || *value == '\0') {
+        FAIL(name
+             << " is not set: run cluster tests against a broker started by "
+                "deploy/kafka/with-kafka.sh, e.g. deploy/kafka/with-kafka.sh ctest --test-dir <build-dir> -L cluster");
+    }
+    return value;
+}
+
+}  // namespace
+
 std::string bootstrap_servers() {
     const char* servers = std::getenv("COPYCAT_BOOTSTRAP_SERVERS");
     if (servers == nullptr || *servers == '\0') {
@@ -20,6 +35,16 @@ std::string bootstrap_servers() {
     }
     return servers;
 }
+
+std::string sasl_ssl_bootstrap_servers() { return required_env("COPYCAT_SASL_SSL_BOOTSTRAP_SERVERS"); }
+
+std::string ssl_bootstrap_servers() { return required_env("COPYCAT_SSL_BOOTSTRAP_SERVERS"); }
+
+std::string kafka_ca_file() { return required_env("COPYCAT_KAFKA_CA_FILE"); }
+
+std::string scram_username() { return required_env("COPYCAT_SCRAM_USERNAME"); }
+
+std::string scram_password() { return required_env("COPYCAT_SCRAM_PASSWORD"); }
 
 std::string unique_name(std::string_view prefix) {
     static std::atomic<unsigned> sequence{0};

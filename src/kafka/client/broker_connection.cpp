@@ -87,6 +87,13 @@ void broker_connection::connect(broker_address address, std::function<void(resul
 void broker_connection::on_connected(std::error_code ec) {
     if (state_ != state::connecting) return;
     if (ec) {
+        // A TLS refusal keeps its code: it is an authentication failure, not a network one.
+        if (is_tls_refusal(ec)) {
+            shutdown(error(ec, "TLS handshake with " + describe_peer() + " failed: " + ec.message() +
+                                   " (check the trusted CA and that the broker's certificate names the host)"),
+                     false);
+            return;
+        }
         shutdown(make_error(errc::io_error, "connect to " + describe_peer() + " failed: " + ec.message()), false);
         return;
     }

@@ -90,9 +90,10 @@ public:
     virtual void on_membership_lost(const std::string& reason) { (void)reason; }
 
     // A fatal error (INCONSISTENT_GROUP_PROTOCOL, INVALID_SESSION_TIMEOUT,
-    // GROUP_AUTHORIZATION_FAILED, FENCED_INSTANCE_ID, an assign() failure, ...): the error carries
-    // the Kafka code (kafka_code_of). The member does nothing more until stop(); any assignment
-    // it had must be considered lost.
+    // GROUP_AUTHORIZATION_FAILED, FENCED_INSTANCE_ID, an authentication failure such as
+    // SASL_AUTHENTICATION_FAILED or a refused TLS handshake (is_authentication_failure), an
+    // assign() failure, ...): the error carries the Kafka code (kafka_code_of) when there is one.
+    // The member does nothing more until stop(); any assignment it had must be considered lost.
     virtual void on_fatal_error(const error& failure) { (void)failure; }
 };
 

@@ -99,8 +99,10 @@ void group_member::find_coordinator() {
     coordinator_->find([self = shared_from_this()](result<void> found) {
         if (self->lifecycle_ != lifecycle::running) return;
         if (!found) {
+            // A broker refusing our credentials or certificate trust will not change its mind.
             const auto code = kafka_code_of(found.err().code);
-            if (code && find_coordinator_action(*code) == group_action::fatal) {
+            if ((code && find_coordinator_action(*code) == group_action::fatal) ||
+                is_authentication_failure(found.err())) {
                 self->fail(found.err());
                 return;
             }

@@ -26,4 +26,15 @@ std::optional<kafka_protocol::error_code> kafka_code_of(const std::error_code& c
 // True if `e` carries the Kafka error `code`.
 bool is_kafka_error(const error& e, kafka_protocol::error_code code) noexcept;
 
+// True when `code` is a TLS handshake the TLS library refused: the broker's certificate is not
+// trusted or does not name the host, no common protocol or cipher, a handshake alert from the
+// broker. Not a connection failing underneath (refused, reset, closed mid-handshake).
+bool is_tls_refusal(const std::error_code& code) noexcept;
+
+// True when `e` says the client cannot authenticate to the broker, which retrying will not
+// change (Kafka's AuthenticationException): SASL_AUTHENTICATION_FAILED,
+// UNSUPPORTED_SASL_MECHANISM, ILLEGAL_SASL_STATE, or a TLS refusal (Kafka's
+// SslAuthenticationException).
+bool is_authentication_failure(const error& e) noexcept;
+
 }  // namespace copycat::kafka_client
