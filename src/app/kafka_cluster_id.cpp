@@ -1,30 +1,17 @@
 #include "app/kafka_cluster_id.hpp"
 
 #include <algorithm>
-#include <array>
 
+#include "app/worker_clients.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "kafka/rdkafka/client_config.hpp"
 
 namespace copycat::app {
-namespace {
-
-// Worker settings librdkafka understands under the same name.
-constexpr std::array<const char*, 6> shared_keys = {"security.protocol", "sasl.mechanism",  "sasl.username",
-                                                    "sasl.password",     "ssl.ca.location", "client.id"};
-
-}  // namespace
 
 result<std::string> lookup_kafka_cluster_id(const runtime::worker_config& config, std::chrono::milliseconds timeout,
                                             const std::function<bool()>& cancelled) {
-    rdkafka::client_config::property_map props{{"bootstrap.servers", config.bootstrap_servers}};
-    for (const char* key : shared_keys) {
-        if (auto it = config.originals.find(key); it != config.originals.end() && !it->second.empty())
-            props[key] = it->second;
-    }
-    auto client_config = rdkafka::client_config::from_map(props);
-    if (!client_config)
-        return make_error(errc::invalid_argument, "Invalid worker configuration: " + client_config.err().message);
+    auto client_config = shared_client_config(config);
+    if (!client_config) return client_config.err();
     auto admin = rdkafka::admin_client::create(*client_config);
     if (!admin) return make_error(errc::invalid_argument, "Cannot create a Kafka client: " + admin.err().message);
 

@@ -1,13 +1,14 @@
 // copycat: Kafka Connect's worker in C++.
 //
 //   copycat standalone worker.properties [connector1.properties connector2.json ...]
-//   copycat distributed worker.properties        (not yet supported)
+//   copycat distributed worker.properties
 //   copycat --version
 #include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "app/distributed_command.hpp"
 #include "app/standalone_command.hpp"
 #include "app/version.hpp"
 
@@ -33,13 +34,7 @@ int main(int argc, char** argv) {
         return copycat::app::exit_ok;
     }
     if (args[0] == "standalone") return copycat::app::run_standalone({args.begin() + 1, args.end()});
-    if (args[0] == "distributed") {
-        std::fputs(
-            "copycat distributed: distributed mode is not yet supported; run a single worker with\n"
-            "  copycat standalone worker.properties [connector.properties ...]\n",
-            stderr);
-        return copycat::app::exit_usage;
-    }
+    if (args[0] == "distributed") return copycat::app::run_distributed({args.begin() + 1, args.end()});
     std::fprintf(stderr, "copycat: unknown command '%s'\n%s", args[0].c_str(), usage.data());
     return copycat::app::exit_usage;
 }

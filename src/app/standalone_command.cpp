@@ -5,9 +5,9 @@
 #include <memory>
 #include <optional>
 
-#include "app/builtin_plugins.hpp"
 #include "app/connector_config_file.hpp"
 #include "app/kafka_cluster_id.hpp"
+#include "app/plugin_setup.hpp"
 #include "app/runtime_connector_worker.hpp"
 #include "app/shutdown_signal.hpp"
 #include "app/version.hpp"
@@ -17,7 +17,6 @@
 #include "herder/standalone_herder.hpp"
 #include "herder/status_recorder.hpp"
 #include "loader/plugin_registry.hpp"
-#include "loader/plugin_scanner.hpp"
 #include "rest/handlers/connect_rest_api.hpp"
 #include "rest/http_server.hpp"
 #include "rest/listener_address.hpp"
@@ -30,24 +29,6 @@ namespace {
 using namespace std::chrono_literals;
 
 constexpr auto cluster_id_timeout = 60s;  // Kafka's default.api.timeout.ms for describeCluster
-
-void register_plugins(const standalone_config& config, loader::plugin_registry& registry) {
-    register_builtin_plugins(registry);
-    if (config.plugin_path.empty()) {
-        log::info("No plugin.path set: only the built-in plugins are available");
-        return;
-    }
-    log::info("Scanning for plugins in plugin.path: {}", fmt::join(config.plugin_path, ", "));
-    const loader::scan_report report = loader::scan_plugin_path(config.plugin_path, registry);
-    for (const std::string& refused : report.refused) log::warn("Skipped a plugin library: {}", refused);
-    log::info("Loaded {} plugin librar{} ({} skipped)", report.loaded.size(), report.loaded.size() == 1 ? "y" : "ies",
-              report.refused.size());
-    for (const loader::plugin_entry* e : registry.entries()) {
-        if (e->is_connector())
-            log::info("Connector plugin available: {} ({}, {})", e->class_name, plugin_kind_name(e->kind()),
-                      e->location());
-    }
-}
 
 // Creates one command-line connector and waits for the herder's answer (or a shutdown request).
 result<void> create_connector(herder::standalone_herder& h, const shutdown_signal& signals, const std::string& file,
@@ -97,7 +78,7 @@ int run_standalone(const std::vector<std::string>& args) {
 
     log::info("Copycat {} (commit {}) standalone worker initializing", version(), commit());
     loader::plugin_registry plugins;
-    register_plugins(*config, plugins);
+    register_plugins(config->plugin_path, plugins);
 
     log::info("Looking up the Kafka cluster id at {}", config->worker.bootstrap_servers);
     auto cluster_id = lookup_kafka_cluster_id(config->worker, cluster_id_timeout, [&] { return signals.requested(); });

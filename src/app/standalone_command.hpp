@@ -11,13 +11,9 @@
 #include <string>
 #include <vector>
 
-namespace copycat::app {
+#include "app/exit_codes.hpp"
 
-// Exit codes (Kafka's ConnectStandalone uses 1, 2 and 3 the same way).
-inline constexpr int exit_ok = 0;
-inline constexpr int exit_usage = 1;             // bad command line, worker config or connector file
-inline constexpr int exit_startup_failed = 2;    // Kafka unreachable, REST port taken, offsets unreadable
-inline constexpr int exit_connector_failed = 3;  // a command-line connector could not be created
+namespace copycat::app {
 
 // `args` are the arguments after "standalone". Returns the process exit code.
 int run_standalone(const std::vector<std::string>& args);

@@ -40,6 +40,13 @@ bool passes_through(std::string_view key) {
     return false;
 }
 
+// config.storage.*, offset.storage.*, status.storage.*: settings of the internal topics.
+bool is_topic_setting(std::string_view key) {
+    for (std::string_view p : {"config.storage.", "offset.storage.", "status.storage."})
+        if (key.size() > p.size() && key.starts_with(p)) return true;
+    return false;
+}
+
 bool is_removed_converter_key(std::string_view key) {
     for (std::string_view k : removed_converter_keys)
         if (key == k || (key.size() > k.size() + 1 && key.starts_with(k) && key[k.size()] == '.')) return true;
@@ -95,7 +102,8 @@ validator_ptr response_headers_validator() {
     });
 }
 
-config_def build_def() {
+// The keys every worker has (Kafka: WorkerConfig and RestServerConfig).
+config_def build_worker_def() {
     config_def def;
     const auto high = importance::high;
     const auto medium = importance::medium;
@@ -181,9 +189,72 @@ config_def build_def() {
         .define("rest.extension.classes", config_type::list, "", low,
                 "Comma-separated names of ConnectRestExtension classes, loaded and called in the order specified.")
         .define("admin.listeners", config_type::list, nullptr, listeners_validator(true), low,
-                "List of comma-separated URIs the Admin REST API will listen on.")
-        // StandaloneConfig
-        .define("offset.storage.file.filename", config_type::string, high, "File to store source connector offsets");
+                "List of comma-separated URIs the Admin REST API will listen on.");
+    return def;
+}
+
+config_def build_standalone_def() {
+    config_def def = build_worker_def();
+    def.define("offset.storage.file.filename", config_type::string, importance::high,
+               "File to store source connector offsets");
+    return def;
+}
+
+config_def build_distributed_def() {
+    config_def def = build_worker_def();
+    const auto high = importance::high;
+    const auto medium = importance::medium;
+    const auto low = importance::low;
+    def.define("group.id", config_type::string, high,
+               "A unique string that identifies the Connect cluster group this worker belongs to.")
+        .define("session.timeout.ms", config_type::int_, 10000, high,
+                "The timeout used to detect worker failures.")
+        .define("heartbeat.interval.ms", config_type::int_, 3000, high,
+                "The expected time between heartbeats to the group coordinator.")
+        .define("rebalance.timeout.ms", config_type::int_, 60000, high,
+                "The maximum allowed time for each worker to join the group once a rebalance has begun.")
+        .define("worker.sync.timeout.ms", config_type::int_, 3000, medium,
+                "When the worker is out of sync with other workers and needs to resynchronize configurations, wait "
+                "up to this amount of time before giving up, leaving the group, and waiting a backoff period before "
+                "rejoining.")
+        .define("worker.unsync.backoff.ms", config_type::int_, 300000, medium,
+                "When the worker is out of sync with other workers and fails to catch up within "
+                "worker.sync.timeout.ms, leave the Connect cluster for this long before rejoining.")
+        .define("config.storage.topic", config_type::string, high,
+                "The name of the Kafka topic where connector configurations are stored")
+        .define("config.storage.replication.factor", config_type::short_, 3, medium,
+                "Replication factor used when creating the configuration storage topic")
+        .define("offset.storage.topic", config_type::string, high,
+                "The name of the Kafka topic where source connector offsets are stored")
+        .define("offset.storage.partitions", config_type::int_, 25, medium,
+                "The number of partitions used when creating the offset storage topic")
+        .define("offset.storage.replication.factor", config_type::short_, 3, medium,
+                "Replication factor used when creating the offset storage topic")
+        .define("status.storage.topic", config_type::string, high,
+                "The name of the Kafka topic where connector and task status are stored")
+        .define("status.storage.partitions", config_type::int_, 5, medium,
+                "The number of partitions used when creating the status storage topic")
+        .define("status.storage.replication.factor", config_type::short_, 3, medium,
+                "Replication factor used when creating the status storage topic")
+        .define("connect.protocol", config_type::string, "sessioned",
+                case_insensitive_valid_string::in({"eager", "compatible", "sessioned"}), low,
+                "Compatibility mode for Kafka Connect Protocol")
+        .define("scheduled.rebalance.max.delay.ms", config_type::int_, 300000, range::between(0, 2147483647), low,
+                "The maximum delay that is scheduled in order to wait for the return of one or more departed workers "
+                "before rebalancing and reassigning their connectors and tasks to the group.")
+        .define("inter.worker.key.generation.algorithm", config_type::string, "HmacSHA256", low,
+                "The algorithm to use for generating internal request keys.")
+        .define("inter.worker.key.size", config_type::int_, nullptr, low,
+                "The size of the key to use for signing internal requests, in bits.")
+        .define("inter.worker.key.ttl.ms", config_type::int_, 3600000, range::between(0, 2147483647), low,
+                "The TTL of generated session keys used for internal request validation (in milliseconds)")
+        .define("inter.worker.signature.algorithm", config_type::string, "HmacSHA256", low,
+                "The algorithm used to sign internal requests")
+        .define("inter.worker.verification.algorithms", config_type::list, "HmacSHA256", low,
+                "A list of permitted algorithms for verifying internal requests")
+        .define("exactly.once.source.support", config_type::string, "disabled",
+                case_insensitive_valid_string::in({"disabled", "preparing", "enabled"}), high,
+                "Whether to enable exactly-once support for source connectors in the cluster.");
     return def;
 }
 
@@ -197,15 +268,26 @@ const T& get(const parsed_config& values, std::string_view key) {
 }  // namespace
 
 const config_def& standalone_config_def() {
-    static const config_def def = build_def();
+    static const config_def def = build_standalone_def();
     return def;
 }
 
-result<standalone_config> parse_standalone_config(const string_map& props) {
-    const config_def& def = standalone_config_def();
+const config_def& distributed_config_def() {
+    static const config_def def = build_distributed_def();
+    return def;
+}
+
+namespace {
+
+// Validates `props` against `def` and fills the part every worker has.
+result<parsed_config> parse_common(const config_def& def, const string_map& props, bool distributed,
+                                   common_worker_config& out) {
     std::vector<std::string> problems;
     for (const auto& [key, value] : props) {
         if (def.contains(key) || passes_through(key)) continue;
+        // offset.storage.file.filename is a standalone setting: as a topic config it would only
+        // make CreateTopics fail, so it is reported as unknown here.
+        if (distributed && is_topic_setting(key) && key != "offset.storage.file.filename") continue;
         if (is_removed_converter_key(key)) {
             log::warn(
                 "Ignoring worker configuration '{}': internal converter settings were removed in Kafka 3.0 and have "
@@ -229,7 +311,6 @@ result<standalone_config> parse_standalone_config(const string_map& props) {
     } catch (const std::exception& e) {
         return make_error(errc::invalid_argument, e.what());
     }
-    standalone_config out;
     runtime::worker_config& w = out.worker;
     w.originals = props;
     w.bootstrap_servers = join(get<config_list>(values, "bootstrap.servers"));
@@ -242,7 +323,6 @@ result<standalone_config> parse_standalone_config(const string_map& props) {
         std::chrono::milliseconds(get<std::int64_t>(values, "task.shutdown.graceful.timeout.ms"));
     w.client_config_override_policy = get<std::string>(values, "connector.client.config.override.policy");
 
-    out.offset_storage_file = get<std::string>(values, "offset.storage.file.filename");
     if (const auto* path = std::get_if<config_list>(&values.find("plugin.path")->second)) out.plugin_path = *path;
     out.listeners = get<config_list>(values, "listeners");
     if (const auto* h = std::get_if<std::string>(&values.find("rest.advertised.host.name")->second))
@@ -253,10 +333,63 @@ result<standalone_config> parse_standalone_config(const string_map& props) {
         out.advertised_listener = *l;
     out.topic_tracking_enable = get<bool>(values, "topic.tracking.enable");
     out.topic_tracking_allow_reset = get<bool>(values, "topic.tracking.allow.reset");
+    return values;
+}
+
+// config.storage.* etc.: the topic's own settings (Kafka: topicSettings(prefix)).
+internal_topic_settings topic_settings(const parsed_config& values, const string_map& props, const std::string& prefix,
+                                       bool has_partitions) {
+    internal_topic_settings t;
+    t.name = get<std::string>(values, prefix + "topic");
+    t.partitions = has_partitions ? get<std::int32_t>(values, prefix + "partitions") : 1;
+    t.replication_factor = get<std::int16_t>(values, prefix + "replication.factor");
+    for (const auto& [key, value] : props) {
+        if (!key.starts_with(prefix)) continue;
+        const std::string name = key.substr(prefix.size());
+        if (name == "topic" || name == "partitions" || name == "replication.factor") continue;
+        if (name == "cleanup.policy") {
+            log::warn("Ignoring '{}': the {} topic is always compacted", key, prefix.substr(0, prefix.size() - 1));
+            continue;
+        }
+        t.configs.emplace(name, value);
+    }
+    return t;
+}
+
+}  // namespace
+
+result<standalone_config> parse_standalone_config(const string_map& props) {
+    standalone_config out;
+    auto values = parse_common(standalone_config_def(), props, false, out);
+    if (!values) return values.err();
+    out.offset_storage_file = get<std::string>(*values, "offset.storage.file.filename");
     return out;
 }
 
-std::string worker_id_for(const standalone_config& config, const std::string& listener_host, int bound_port) {
+result<distributed_config> parse_distributed_config(const string_map& props) {
+    distributed_config out;
+    auto values = parse_common(distributed_config_def(), props, true, out);
+    if (!values) return values.err();
+    const parsed_config& v = *values;
+    out.group_id = get<std::string>(v, "group.id");
+    out.config_topic = topic_settings(v, props, "config.storage.", false);
+    out.offset_topic = topic_settings(v, props, "offset.storage.", true);
+    out.status_topic = topic_settings(v, props, "status.storage.", true);
+    out.connect_protocol = get<std::string>(v, "connect.protocol");
+    auto ms = [&](const char* key) { return std::chrono::milliseconds(get<std::int32_t>(v, key)); };
+    out.session_timeout = ms("session.timeout.ms");
+    out.heartbeat_interval = ms("heartbeat.interval.ms");
+    out.rebalance_timeout = ms("rebalance.timeout.ms");
+    out.worker_sync_timeout = ms("worker.sync.timeout.ms");
+    out.worker_unsync_backoff = ms("worker.unsync.backoff.ms");
+    out.scheduled_rebalance_max_delay = ms("scheduled.rebalance.max.delay.ms");
+    out.request_timeout = ms("request.timeout.ms");
+    out.retry_backoff = std::chrono::milliseconds(get<std::int64_t>(v, "retry.backoff.ms"));
+    out.client_id = get<std::string>(v, "client.id");
+    return out;
+}
+
+std::string worker_id_for(const common_worker_config& config, const std::string& listener_host, int bound_port) {
     std::string host;
     if (config.advertised_host && !config.advertised_host->empty()) {
         host = *config.advertised_host;

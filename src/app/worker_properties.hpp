@@ -1,13 +1,16 @@
 #pragma once
 // worker.properties of `copycat standalone` (Kafka: StandaloneConfig = WorkerConfig +
-// RestServerConfig + offset.storage.file.filename), defined with config_def so that types,
-// defaults, validators and messages are Kafka's.
+// RestServerConfig + offset.storage.file.filename) and of `copycat distributed` (DistributedConfig),
+// defined with config_def so that types, defaults, validators and messages are Kafka's.
 //
 // Unlike Kafka, which only logs keys it does not know, an unknown key is an error: a typo in a
 // worker config should stop the worker, not be ignored. Prefixed settings pass through
 // (producer., consumer., admin., key.converter., value.converter., header.converter.,
-// listeners.https., admin.listeners.https., config.providers., metrics.context., ssl., sasl.).
+// listeners.https., admin.listeners.https., config.providers., metrics.context., ssl., sasl.; and for
+// a distributed worker the topic settings config.storage., offset.storage., status.storage.).
 
+#include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,10 +22,10 @@
 
 namespace copycat::app {
 
-struct standalone_config {
+// What every worker has, standalone or distributed (Kafka: WorkerConfig + RestServerConfig).
+struct common_worker_config {
     // Everything the runtime needs; worker_id is filled once the REST server is bound.
     runtime::worker_config worker;
-    std::string offset_storage_file;
     std::vector<std::string> plugin_path;
     std::vector<std::string> listeners;
     std::optional<std::string> advertised_host;
@@ -32,18 +35,52 @@ struct standalone_config {
     bool topic_tracking_allow_reset = true;
 };
 
-// Every defined key of a standalone worker.
+struct standalone_config : common_worker_config {
+    std::string offset_storage_file;
+};
+
+// One internal topic's settings (config/offset/status.storage.*).
+struct internal_topic_settings {
+    std::string name;
+    int partitions = 1;
+    int replication_factor = 3;
+    // <prefix>* topic configs other than the keys above (cleanup.policy is dropped with a warning).
+    std::map<std::string, std::string> configs;
+};
+
+// Kafka: DistributedConfig.
+struct distributed_config : common_worker_config {
+    std::string group_id;
+    internal_topic_settings config_topic;
+    internal_topic_settings offset_topic;
+    internal_topic_settings status_topic;
+    std::string connect_protocol = "sessioned";
+    std::chrono::milliseconds session_timeout{10'000};
+    std::chrono::milliseconds heartbeat_interval{3'000};
+    std::chrono::milliseconds rebalance_timeout{60'000};
+    std::chrono::milliseconds worker_sync_timeout{3'000};
+    std::chrono::milliseconds worker_unsync_backoff{300'000};
+    std::chrono::milliseconds scheduled_rebalance_max_delay{300'000};
+    std::chrono::milliseconds request_timeout{40'000};
+    std::chrono::milliseconds retry_backoff{100};
+    std::string client_id;
+};
+
+// Every defined key of a standalone / a distributed worker.
 const config_def& standalone_config_def();
+const config_def& distributed_config_def();
 
 // Parses and validates worker properties. The error (invalid_argument) lists every problem, one
 // per line, each naming its key: "Unknown configuration 'x'", Kafka's "Missing required
 // configuration \"key.converter\" which has no default value." and "Invalid value ... for
 // configuration ...: ...".
 result<standalone_config> parse_standalone_config(const string_map& props);
+// The same for `copycat distributed`: group.id and the three storage topics are required.
+result<distributed_config> parse_distributed_config(const string_map& props);
 
 // The worker id statuses carry (Kafka: the advertised URL's "<host>:<port>"):
 // rest.advertised.host.name, else the listener's host, else this machine's host name; and
 // rest.advertised.port, else the bound port.
-std::string worker_id_for(const standalone_config& config, const std::string& listener_host, int bound_port);
+std::string worker_id_for(const common_worker_config& config, const std::string& listener_host, int bound_port);
 
 }  // namespace copycat::app

@@ -28,6 +28,8 @@ public:
                 return "unavailable";
             case errc::internal:
                 return "internal error";
+            case errc::request_target:
+                return "served by another worker";
         }
         return "unknown error";
     }

@@ -17,6 +17,9 @@ enum class errc {
     unsupported,
     unavailable,  // a service that is not ready yet; retriable
     internal,
+    // The request must be served by another worker, whose base URL is the error's message (the
+    // leader for writes, a task's owner for a restart). Kafka: RequestTargetException.
+    request_target,
 };
 
 const std::error_category& copycat_category() noexcept;

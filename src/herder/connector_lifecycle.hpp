@@ -13,13 +13,13 @@
 #include "common/result.hpp"
 #include "herder/config_state.hpp"
 #include "herder/connector_worker.hpp"
-#include "herder/memory_status_store.hpp"
+#include "herder/status_store.hpp"
 
 namespace copycat::herder {
 
 class connector_lifecycle {
 public:
-    connector_lifecycle(config_state& configs, connector_worker& worker, memory_status_store& statuses)
+    connector_lifecycle(config_state& configs, connector_worker& worker, status_store& statuses)
         : configs_(configs), worker_(worker), statuses_(statuses) {}
 
     // Starts the connector instance in its target state (the worker reports its status).
@@ -44,7 +44,7 @@ public:
 private:
     config_state& configs_;
     connector_worker& worker_;
-    memory_status_store& statuses_;
+    status_store& statuses_;
 };
 
 }  // namespace copycat::herder

@@ -62,6 +62,15 @@ public:
     virtual void restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) = 0;
     virtual void restart_task(const task_id& id, callback<void> cb) = 0;
 
+    // Internal (POST /connectors/{c}/tasks): task configs the worker running connector `name`
+    // generated; the leader writes them. A standalone herder answers unsupported (500).
+    virtual void put_task_configs(const std::string& name, std::vector<string_map> configs, callback<void> cb) = 0;
+
+    // Internal (POST /internal/departures): the worker at `worker_url` is leaving the group
+    // gracefully, so the leader reassigns its work at once instead of holding it for
+    // scheduled.rebalance.max.delay.ms. A standalone herder answers unsupported (500).
+    virtual void note_departure(const std::string& worker_url, callback<void> cb) = 0;
+
     // Plugins the worker knows; connectors only unless `connectors_only` is false.
     virtual std::vector<plugin_info> connector_plugins(bool connectors_only) const = 0;
     // GET /connector-plugins/{p}/config: the plugin's own config keys (not_found for an unknown one).

@@ -25,6 +25,16 @@ bool herder_loop::post(job j) {
     return true;
 }
 
+bool herder_loop::post_after(std::chrono::milliseconds delay, job j) {
+    {
+        std::lock_guard lock(mutex_);
+        if (stopping_) return false;
+        delayed_.emplace(std::chrono::steady_clock::now() + delay, std::move(j));
+    }
+    wake_.notify_one();
+    return true;
+}
+
 void herder_loop::stop() {
     {
         std::lock_guard lock(mutex_);
@@ -33,8 +43,10 @@ void herder_loop::stop() {
     wake_.notify_one();
     if (thread_.joinable()) thread_.join();
     std::deque<job> dropped;  // the loop never started: drop what was queued, outside the lock
+    std::multimap<std::chrono::steady_clock::time_point, job> dropped_delayed;
     std::lock_guard lock(mutex_);
     dropped.swap(jobs_);
+    dropped_delayed.swap(delayed_);
 }
 
 void herder_loop::run() {
@@ -42,7 +54,19 @@ void herder_loop::run() {
         job next;
         {
             std::unique_lock lock(mutex_);
-            wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+            for (;;) {
+                const auto now = std::chrono::steady_clock::now();
+                while (!delayed_.empty() && delayed_.begin()->first <= now) {
+                    jobs_.push_back(std::move(delayed_.begin()->second));
+                    delayed_.erase(delayed_.begin());
+                }
+                if (stopping_ || !jobs_.empty()) break;
+                if (delayed_.empty()) {
+                    wake_.wait(lock);
+                } else {
+                    wake_.wait_until(lock, delayed_.begin()->first);
+                }
+            }
             if (jobs_.empty()) return;  // stopping and drained
             next = std::move(jobs_.front());
             jobs_.pop_front();

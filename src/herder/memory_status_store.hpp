@@ -17,30 +17,31 @@
 #include <vector>
 
 #include "herder/entities.hpp"
+#include "herder/status_store.hpp"
 
 namespace copycat::herder {
 
-class memory_status_store {
+class memory_status_store final : public status_store {
 public:
     explicit memory_status_store(std::string worker_id);
 
-    const std::string& worker_id() const { return worker_id_; }
+    const std::string& worker_id() const override { return worker_id_; }
 
-    void track(const std::string& connector);
-    void track(const task_id& id);
+    void track(const std::string& connector) override;
+    void track(const task_id& id) override;
     // Forgets the connector, its status and every status of its tasks.
-    void remove_connector(const std::string& connector);
+    void remove_connector(const std::string& connector) override;
     // Forgets one task and its status.
-    void remove_task(const task_id& id);
+    void remove_task(const task_id& id) override;
 
     // Records a state; ignored for an untracked connector or task.
-    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {});
-    void put(const task_id& id, runtime::run_state state, const std::string& trace = {});
+    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {}) override;
+    void put(const task_id& id, runtime::run_state state, const std::string& trace = {}) override;
 
-    std::optional<status_entry> get(const std::string& connector) const;
-    std::optional<status_entry> get(const task_id& id) const;
+    std::optional<status_entry> get(const std::string& connector) const override;
+    std::optional<status_entry> get(const task_id& id) const override;
     // Statuses of the connector's tasks, by task number.
-    std::vector<task_state> tasks(const std::string& connector) const;
+    std::vector<task_state> tasks(const std::string& connector) const override;
 
 private:
     const std::string worker_id_;

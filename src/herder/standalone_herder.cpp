@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "common/logging.hpp"
+#include "herder/plugin_listing.hpp"
 #include "loader/plugin_registry.hpp"
 
 namespace copycat::herder {
@@ -18,25 +19,6 @@ error connector_not_found(const std::string& name) {
 }
 
 error unknown_connector(const std::string& name) { return make_error(errc::not_found, "Unknown connector " + name); }
-
-// Kafka lists plugins by type in this order (ConnectorPluginsResource).
-int kind_rank(plugin_kind kind) {
-    switch (kind) {
-        case plugin_kind::sink_connector:
-            return 0;
-        case plugin_kind::source_connector:
-            return 1;
-        case plugin_kind::transformation:
-            return 2;
-        case plugin_kind::predicate:
-            return 3;
-        case plugin_kind::converter:
-            return 4;
-        case plugin_kind::header_converter:
-            return 5;
-    }
-    return 6;
-}
 
 }  // namespace
 
@@ -277,16 +259,17 @@ void standalone_herder::restart_task(const task_id& id, callback<void> cb) {
     });
 }
 
+void standalone_herder::put_task_configs(const std::string&, std::vector<string_map>, callback<void> cb) {
+    cb(make_error(errc::unsupported,
+                  "Kafka Connect in standalone mode does not support externally setting task configurations."));
+}
+
+void standalone_herder::note_departure(const std::string&, callback<void> cb) {
+    cb(make_error(errc::unsupported, "A standalone worker has no group"));
+}
+
 std::vector<plugin_info> standalone_herder::connector_plugins(bool connectors_only) const {
-    std::vector<const loader::plugin_entry*> entries = plugins_.entries();
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const auto* a, const auto* b) { return kind_rank(a->kind()) < kind_rank(b->kind()); });
-    std::vector<plugin_info> out;
-    for (const loader::plugin_entry* e : entries) {
-        if (connectors_only && !e->is_connector()) continue;
-        out.push_back({e->class_name, std::string(plugin_kind_name(e->kind())), e->version});
-    }
-    return out;
+    return list_plugins(plugins_, connectors_only);
 }
 
 void standalone_herder::connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) {

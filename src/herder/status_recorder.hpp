@@ -1,6 +1,6 @@
 #pragma once
 // status_recorder: the status_listener a herder gives its worker. It writes every connector and
-// task state into the memory_status_store and hands task-reconfiguration requests to the herder
+// task state into the herder's status_store and hands task-reconfiguration requests to the herder
 // (Kafka: AbstractHerder as ConnectorStatus.Listener / TaskStatus.Listener, plus
 // HerderConnectorContext.requestTaskReconfiguration).
 //
@@ -12,14 +12,14 @@
 #include <mutex>
 #include <string>
 
-#include "herder/memory_status_store.hpp"
+#include "herder/status_store.hpp"
 #include "runtime/worker_state.hpp"
 
 namespace copycat::herder {
 
 class status_recorder final : public runtime::status_listener {
 public:
-    explicit status_recorder(memory_status_store& statuses) : statuses_(statuses) {}
+    explicit status_recorder(status_store& statuses) : statuses_(statuses) {}
 
     // Where task-reconfiguration requests go; requests before this is set are dropped (with a log).
     void on_reconfiguration(std::function<void(const std::string&)> handler);
@@ -29,7 +29,7 @@ public:
     void on_task_reconfiguration_requested(const std::string& connector) override;
 
 private:
-    memory_status_store& statuses_;
+    status_store& statuses_;
     std::mutex mutex_;
     std::function<void(const std::string&)> reconfigure_;
 };

@@ -14,6 +14,7 @@ int http_status_for(std::error_code code) {
         case errc::already_exists:
             return 409;
         case errc::conflict:
+        case errc::request_target:  // only when it cannot be forwarded
             return 409;
         case errc::unavailable:
             return 503;
@@ -34,6 +35,14 @@ response error_response(int status, std::string_view message) {
     return json_response(status, body);
 }
 
-response error_response(const error& e) { return error_response(http_status_for(e.code), e.describe()); }
+response error_response(const error& e) {
+    if (e.code == make_error_code(errc::request_target)) {
+        response r = error_response(409,
+                                    "Cannot complete request because of a conflicting operation (e.g. worker rebalance)");
+        r.forward_to = e.message;
+        return r;
+    }
+    return error_response(http_status_for(e.code), e.describe());
+}
 
 }  // namespace copycat::rest

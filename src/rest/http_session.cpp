@@ -15,6 +15,7 @@
 
 #include "common/logging.hpp"
 #include "rest/error_mapping.hpp"
+#include "rest/request_forwarder.hpp"
 
 namespace copycat::rest {
 
@@ -27,6 +28,8 @@ namespace {
 // How long a closing connection keeps reading (and discarding) what the client still sends, so
 // the client sees the error response instead of a reset.
 constexpr std::chrono::milliseconds max_linger{2000};
+// How long a request forwarded to another worker may take (Kafka's REST request timeout).
+constexpr std::chrono::milliseconds forward_timeout{90'000};
 
 }  // namespace
 
@@ -143,7 +146,8 @@ void http_session::handle_request() {
             }
         });
     });
-    router_.dispatch(std::move(req), std::move(respond));
+    responder forwarding = forwarding_responder(req, std::move(respond), forward_timeout);
+    router_.dispatch(std::move(req), std::move(forwarding));
 }
 
 void http_session::deliver(std::uint64_t seq, response r) {

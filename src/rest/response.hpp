@@ -17,6 +17,9 @@ struct response {
     std::string body;          // sent as is
     std::string content_type;  // empty: no Content-Type header (bodiless responses)
     header_list headers;       // extra headers, e.g. Location
+    // Set when another worker must serve the request (the herder answered errc::request_target):
+    // the session forwards the request there instead of sending this response.
+    std::string forward_to;
 
     // Adds a header (builder style): json_response(201, info).with_header("Location", url).
     response& with_header(std::string name, std::string value) &;

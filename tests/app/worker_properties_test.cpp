@@ -132,3 +132,78 @@ TEST_CASE("the worker id comes from the advertised settings, the listener or the
     CHECK(any.ends_with(":8083"));
     CHECK(any.size() > 5);
 }
+
+namespace {
+
+// Kafka's config/connect-distributed.properties, comments removed.
+string_map distributed_sample() {
+    return {{"bootstrap.servers", "localhost:9092"},
+            {"group.id", "connect-cluster"},
+            {"key.converter", "org.apache.kafka.connect.json.JsonConverter"},
+            {"value.converter", "org.apache.kafka.connect.json.JsonConverter"},
+            {"key.converter.schemas.enable", "true"},
+            {"value.converter.schemas.enable", "true"},
+            {"offset.storage.topic", "connect-offsets"},
+            {"offset.storage.replication.factor", "1"},
+            {"config.storage.topic", "connect-configs"},
+            {"config.storage.replication.factor", "1"},
+            {"status.storage.topic", "connect-status"},
+            {"status.storage.replication.factor", "1"},
+            {"offset.flush.interval.ms", "10000"}};
+}
+
+}  // namespace
+
+TEST_CASE("Kafka's connect-distributed.properties is accepted with DistributedConfig's defaults") {
+    auto config = parse_distributed_config(distributed_sample());
+    REQUIRE(config.ok());
+    CHECK(config->group_id == "connect-cluster");
+    CHECK(config->config_topic.name == "connect-configs");
+    CHECK(config->config_topic.partitions == 1);
+    CHECK(config->config_topic.replication_factor == 1);
+    CHECK(config->offset_topic.name == "connect-offsets");
+    CHECK(config->offset_topic.partitions == 25);
+    CHECK(config->status_topic.partitions == 5);
+    CHECK(config->connect_protocol == "sessioned");
+    CHECK(config->session_timeout == std::chrono::milliseconds(10000));
+    CHECK(config->heartbeat_interval == std::chrono::milliseconds(3000));
+    CHECK(config->rebalance_timeout == std::chrono::milliseconds(60000));
+    CHECK(config->scheduled_rebalance_max_delay == std::chrono::milliseconds(300000));
+    CHECK(config->worker_sync_timeout == std::chrono::milliseconds(3000));
+    CHECK(config->worker.offset_flush_interval == std::chrono::milliseconds(10000));
+}
+
+TEST_CASE("a distributed worker needs group.id and the storage topics; topic settings pass through") {
+    SECTION("missing keys") {
+        auto props = distributed_sample();
+        props.erase("group.id");
+        props.erase("status.storage.topic");
+        auto config = parse_distributed_config(props);
+        REQUIRE_FALSE(config.ok());
+        CHECK_THAT(config.err().message, Catch::Contains("\"group.id\""));
+        CHECK_THAT(config.err().message, Catch::Contains("\"status.storage.topic\""));
+    }
+    SECTION("prefixed topic settings") {
+        auto props = distributed_sample();
+        props["offset.storage.min.insync.replicas"] = "2";
+        props["status.storage.cleanup.policy"] = "delete";  // dropped: always compacted
+        auto config = parse_distributed_config(props);
+        REQUIRE(config.ok());
+        CHECK(config->offset_topic.configs == std::map<std::string, std::string>{{"min.insync.replicas", "2"}});
+        CHECK(config->status_topic.configs.empty());
+    }
+    SECTION("connect.protocol is one of Kafka's") {
+        auto props = distributed_sample();
+        props["connect.protocol"] = "cooperative";
+        CHECK_FALSE(parse_distributed_config(props).ok());
+        props["connect.protocol"] = "EAGER";
+        CHECK(parse_distributed_config(props).ok());
+    }
+    SECTION("the standalone offsets file is unknown here (not a topic setting)") {
+        auto props = distributed_sample();
+        props["offset.storage.file.filename"] = "/tmp/x";
+        auto config = parse_distributed_config(props);
+        REQUIRE_FALSE(config.ok());
+        CHECK_THAT(config.err().message, Catch::Contains("Unknown configuration 'offset.storage.file.filename'"));
+    }
+}

@@ -42,7 +42,7 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
 const std::vector<std::pair<std::string, std::set<std::string>>> kThirdParty = {
     {"rapidjson/", {"common"}},
     {"librdkafka/", {"kafka/rdkafka"}},
-    {"boost/", {"net", "kafka/client", "rest", "herder", "app"}},
+    {"boost/", {"net", "kafka/client", "coordination", "rest", "herder", "app"}},
     {"openssl/", {"net", "kafka/client"}},
     {"fmt/",
      {"common", "net", "converters", "kafka/rdkafka", "kafka/protocol", "kafka/client", "coordination", "loader",

@@ -8,12 +8,14 @@
 #include <limits>
 #include <memory>
 #include <unordered_map>
+#include <utility>
 
 #include <fmt/format.h>
 
 #include "kafka/rdkafka/detail/admin_request.hpp"
 #include "kafka/rdkafka/detail/client_factory.hpp"
 #include "kafka/rdkafka/detail/kafka_error.hpp"
+#include "kafka/rdkafka/detail/partition_list.hpp"
 
 namespace copycat::rdkafka {
 namespace {
@@ -154,6 +156,59 @@ result<config_entries> admin_client::describe_topic_configs(std::string_view top
         config_entry entry = to_entry(entries[i]);
         std::string key = entry.name;
         out.insert_or_assign(std::move(key), std::move(entry));
+    }
+    return out;
+}
+
+result<std::int32_t> admin_client::partition_count(std::string_view topic, std::chrono::milliseconds timeout) {
+    rd_kafka_poll(handle_.get(), 0);
+    const std::string context = fmt::format("read metadata of topic '{}'", topic);
+    const int ms = static_cast<int>(std::clamp<std::int64_t>(timeout.count(), 1, std::numeric_limits<int>::max()));
+    const rd_kafka_metadata_t* metadata = nullptr;
+    if (rd_kafka_resp_err_t err = rd_kafka_metadata(handle_.get(), 1, nullptr, &metadata, ms)) {
+        return detail::kafka_error(err, context);
+    }
+    std::unique_ptr<const rd_kafka_metadata_t, void (*)(const rd_kafka_metadata_t*)> owned(metadata,
+                                                                                           rd_kafka_metadata_destroy);
+    for (int i = 0; i < metadata->topic_cnt; ++i) {
+        const rd_kafka_metadata_topic_t& described = metadata->topics[i];
+        if (topic != described.topic) continue;
+        if (described.err != RD_KAFKA_RESP_ERR_NO_ERROR) return detail::kafka_error(described.err, context);
+        return described.partition_cnt;
+    }
+    return make_error(errc::not_found, context + ": no such topic");
+}
+
+result<std::vector<watermarks>> admin_client::query_watermarks(std::string_view topic,
+                                                               const std::vector<std::int32_t>& partitions,
+                                                               std::chrono::milliseconds timeout) {
+    rd_kafka_poll(handle_.get(), 0);
+    const std::string name(topic);
+    const std::string context = fmt::format("list offsets of topic '{}'", name);
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    std::vector<watermarks> out(partitions.size());
+    // A ListOffsets "timestamp" of -2 asks for the earliest offset, -1 for the latest.
+    for (const auto& [timestamp, field] : {std::pair{std::int64_t{RD_KAFKA_OFFSET_BEGINNING}, &watermarks::low},
+                                           std::pair{std::int64_t{RD_KAFKA_OFFSET_END}, &watermarks::high}}) {
+        detail::partition_list_ptr list(rd_kafka_topic_partition_list_new(static_cast<int>(partitions.size())));
+        for (std::int32_t p : partitions)
+            rd_kafka_topic_partition_list_add(list.get(), name.c_str(), p)->offset = timestamp;
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+        const int ms = static_cast<int>(std::clamp<std::int64_t>(left.count(), 1, std::numeric_limits<int>::max()));
+        if (rd_kafka_resp_err_t err = rd_kafka_offsets_for_times(handle_.get(), list.get(), ms)) {
+            return detail::kafka_error(err, context);
+        }
+        if (auto failed = detail::first_partition_error(list.get(), context + ":"); !failed) return failed.err();
+        for (std::size_t i = 0; i < partitions.size(); ++i) {
+            const rd_kafka_topic_partition_t* found =
+                rd_kafka_topic_partition_list_find(list.get(), name.c_str(), partitions[i]);
+            if (found == nullptr) {
+                return make_error(errc::protocol_error,
+                                  fmt::format("{}: no answer for partition {}", context, partitions[i]));
+            }
+            out[i].*field = found->offset;
+        }
     }
     return out;
 }

@@ -13,6 +13,7 @@
 #include "common/result.hpp"
 #include "kafka/rdkafka/client_config.hpp"
 #include "kafka/rdkafka/handle.hpp"
+#include "kafka/rdkafka/types.hpp"
 
 namespace copycat::rdkafka {
 
@@ -62,6 +63,18 @@ public:
     // The topic's effective configuration, every entry (defaults included), keyed by name.
     // errc::not_found when the topic does not exist.
     result<config_entries> describe_topic_configs(std::string_view topic, std::chrono::milliseconds timeout);
+
+    // The topic's partition count from cluster metadata (asked for all topics, so that the
+    // question never auto-creates the topic); errc::not_found when it does not exist.
+    result<std::int32_t> partition_count(std::string_view topic, std::chrono::milliseconds timeout);
+
+    // Per partition of `topic` (in the order asked): the first offset still in the log and the
+    // end offset (the offset the next record gets; under isolation.level=read_committed, the
+    // default, the last stable offset). One ListOffsets request per leader and bound, on this
+    // client's own connections, so it never waits behind a consumer's long-polling fetch.
+    result<std::vector<watermarks>> query_watermarks(std::string_view topic,
+                                                     const std::vector<std::int32_t>& partitions,
+                                                     std::chrono::milliseconds timeout);
 
     // The cluster id the brokers report (Kafka's ClusterResourceListener id). errc::timeout when
     // no broker answered within `timeout`.

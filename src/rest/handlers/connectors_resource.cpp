@@ -59,6 +59,22 @@ result<string_map> config_body(const request& req) {
     return without_nulls(*config);
 }
 
+// A JSON array of task configs (objects of strings).
+result<std::vector<string_map>> task_configs_body(const request& req) {
+    auto body = parse_json_body(req);
+    if (!body) return body.err();
+    if (!body->is_array()) return make_error(errc::invalid_argument, "Task configs must be a JSON array of objects");
+    std::vector<string_map> out;
+    for (const json::value& item : body->as_array()) {
+        auto config = config_from_json(item);
+        if (!config) return config.err();
+        auto cleaned = without_nulls(*config);
+        if (!cleaned) return cleaned.err();
+        out.push_back(std::move(*cleaned));
+    }
+    return out;
+}
+
 std::string trim(std::string s) {
     const auto first = s.find_first_not_of(" \t\r\n\f\v");
     if (first == std::string::npos) return {};
@@ -181,6 +197,18 @@ void connectors_resource::add_routes(router& routes) {
             respond,
             [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.task_configs(name, cb); },
             [](const std::vector<hd::task_info>& tasks) { return json_response(200, to_json_array(tasks)); });
+    });
+    // Internal: the worker running a connector sends the task configs it generated to the leader.
+    routes.post("/connectors/{connector}/tasks", [this](request req, responder respond) {
+        auto configs = task_configs_body(req);
+        if (!configs) return respond(error_response(configs.err())), void();
+        requests_.run<void>(
+            respond,
+            [name = std::string(req.path_param("connector")), configs = std::move(*configs)](hd::herder& h,
+                                                                                             auto cb) mutable {
+                h.put_task_configs(name, std::move(configs), cb);
+            },
+            [] { return empty_response(204); });
     });
     // Deprecated in Kafka (KIP-970) but still served: {"<c>-<n>": {...task config...}}.
     routes.get("/connectors/{connector}/tasks-config", [this](request req, responder respond) {

@@ -22,6 +22,17 @@ void root_resource::add_routes(router& routes) {
         respond(json_response(200, to_json(info_, h == nullptr ? std::string() : h->kafka_cluster_id())));
     });
     routes.get("/health", [this](request, responder respond) { health(respond); });
+    // Internal, between workers: a worker about to leave the group tells the leader.
+    routes.post("/internal/departures", [this](request req, responder respond) {
+        auto body = parse_json_body(req);
+        if (!body) return respond(error_response(body.err())), void();
+        const json::value* url = body->is_object() ? body->find("url") : nullptr;
+        if (url == nullptr || !url->is_string())
+            return respond(error_response(400, "Expected {\"url\": \"<the leaving worker's URL>\"}")), void();
+        requests_.run<void>(
+            respond, [u = url->as_string()](herder::herder& h, auto cb) { h.note_departure(u, cb); },
+            [] { return empty_response(204); });
+    });
 }
 
 void root_resource::health(const responder& respond) {

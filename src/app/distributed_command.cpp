@@ -1,0 +1,226 @@
+#include "app/distributed_command.hpp"
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <thread>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "app/exit_codes.hpp"
+#include "app/kafka_cluster_id.hpp"
+#include "app/plugin_setup.hpp"
+#include "app/runtime_connector_worker.hpp"
+#include "app/shutdown_signal.hpp"
+#include "app/version.hpp"
+#include "app/worker_clients.hpp"
+#include "app/worker_properties.hpp"
+#include "common/logging.hpp"
+#include "coordination/worker_coordinator.hpp"
+#include "herder/cluster_status_store.hpp"
+#include "herder/distributed_herder.hpp"
+#include "herder/status_recorder.hpp"
+#include "kafka/rdkafka/admin_client.hpp"
+#include "loader/plugin_registry.hpp"
+#include "rest/handlers/connect_rest_api.hpp"
+#include "rest/http_server.hpp"
+#include "rest/listener_address.hpp"
+#include "runtime/worker.hpp"
+#include "storage/config_listener_relay.hpp"
+#include "storage/internal_topics.hpp"
+#include "storage/kafka_based_log.hpp"
+#include "storage/kafka_config_store.hpp"
+#include "storage/kafka_offset_store.hpp"
+#include "storage/kafka_status_store.hpp"
+
+namespace copycat::app {
+namespace {
+
+using namespace std::chrono_literals;
+constexpr auto cluster_id_timeout = 60s;    // Kafka's default.api.timeout.ms
+constexpr auto topic_setup_timeout = 60s;   // the same for CreateTopics / DescribeConfigs
+
+std::unique_ptr<storage::kafka_based_log> topic_log(const rdkafka::client_config& client,
+                                                    const distributed_config& config, const std::string& topic,
+                                                    const std::string& role,
+                                                    std::map<std::string, std::string> producer_settings) {
+    storage::kafka_based_log_options options;
+    options.topic = topic;
+    options.client = client;
+    options.client_id = config.group_id + "-" + role;
+    options.producer_settings = std::move(producer_settings);
+    return std::make_unique<storage::kafka_based_log>(std::move(options));
+}
+
+storage::internal_topic_spec topic_spec(const internal_topic_settings& t, const std::string& key) {
+    storage::internal_topic_spec spec;
+    spec.name = t.name;
+    spec.partitions = t.partitions;
+    spec.replication_factor = t.replication_factor;
+    spec.configs = t.configs;
+    spec.config_key = key;
+    return spec;
+}
+
+result<void> create_internal_topics(const rdkafka::client_config& client, const distributed_config& config) {
+    auto admin = rdkafka::admin_client::create(client);
+    if (!admin) return admin.err();
+    const std::vector<storage::internal_topic_spec> specs = {
+        topic_spec(config.config_topic, "config.storage.topic"),
+        topic_spec(config.offset_topic, "offset.storage.topic"),
+        topic_spec(config.status_topic, "status.storage.topic")};
+    for (const auto& spec : specs) {
+        log::info("Checking internal topic {} ({})", spec.name, spec.config_key);
+        if (auto ok = storage::ensure_internal_topic(*admin, spec, topic_setup_timeout); !ok) return ok.err();
+    }
+    return {};
+}
+
+coordination::config_view view_of(const storage::cluster_config& snapshot) {
+    coordination::config_view view;
+    view.offset = snapshot.offset;
+    for (const std::string& c : snapshot.connectors())
+        view.task_counts[c] = static_cast<std::int32_t>(snapshot.tasks(c).size());
+    return view;
+}
+
+int fail(const std::string& what) {
+    log::error("Stopping due to error: {}", what);
+    return exit_startup_failed;
+}
+
+}  // namespace
+
+int run_distributed(const std::vector<std::string>& args) {
+    if (args.size() != 1) {
+        log::error("Usage: copycat distributed worker.properties");
+        return exit_usage;
+    }
+    shutdown_signal signals;  // first: the threads created below inherit the blocked signals
+    auto worker_props = read_properties_file(args[0]);
+    if (!worker_props) {
+        log::error("Cannot read the worker configuration {}: {}", args[0], worker_props.err().describe());
+        return exit_usage;
+    }
+    auto config = parse_distributed_config(*worker_props);
+    if (!config) {
+        log::error("{} in {}", config.err().describe(), args[0]);
+        return exit_usage;
+    }
+    auto member_settings = group_member_settings(*config);
+    if (!member_settings) {
+        log::error("{} in {}", member_settings.err().describe(), args[0]);
+        return exit_usage;
+    }
+    auto client = shared_client_config(config->worker);
+    if (!client) {
+        log::error("{} in {}", client.err().describe(), args[0]);
+        return exit_usage;
+    }
+    auto protocol = coordination::parse_connect_protocol(config->connect_protocol);
+    if (!protocol) return fail(protocol.err().describe());
+
+    log::info("Copycat {} (commit {}) distributed worker initializing (group {})", version(), commit(),
+              config->group_id);
+    loader::plugin_registry plugins;
+    register_plugins(config->plugin_path, plugins);
+
+    log::info("Looking up the Kafka cluster id at {}", config->worker.bootstrap_servers);
+    auto cluster_id = lookup_kafka_cluster_id(config->worker, cluster_id_timeout, [&] { return signals.requested(); });
+    if (!cluster_id) {
+        if (signals.requested()) return exit_ok;
+        return fail(cluster_id.err().describe());
+    }
+    log::info("Kafka cluster ID: {}", *cluster_id);
+
+    rest::handlers::connect_rest_api api({.info = {std::string(version()), std::string(commit())}});
+    rest::router routes;
+    api.add_routes(routes);
+    if (config->listeners.size() > 1)
+        log::warn("Only the first of the listeners is served for now: {}", config->listeners.front());
+    rest::http_server server(std::move(routes), {.listener = config->listeners.front()});
+    if (auto started = server.start(); !started)
+        return fail("cannot start the REST server on " + config->listeners.front() + ": " + started.err().describe());
+    const auto listener = rest::parse_listener(config->listeners.front());
+    config->worker.worker_id = worker_id_for(*config, listener ? listener->host : std::string(), server.port());
+    const std::string url = "http://" + config->worker.worker_id + "/";
+    log::info("REST server listening on http://{}/ (advertised as {}, worker id {})", server.local_address(), url,
+              config->worker.worker_id);
+
+    if (auto topics = create_internal_topics(*client, *config); !topics) {
+        server.stop();
+        return fail(topics.err().describe());
+    }
+
+    storage::kafka_offset_store offsets(topic_log(*client, *config, config->offset_topic.name, "offsets",
+                                                 storage::kafka_offset_store::producer_settings()));
+    storage::kafka_status_store status_topic(topic_log(*client, *config, config->status_topic.name, "statuses",
+                                                        storage::kafka_status_store::producer_settings()));
+    storage::config_listener_relay relay;
+    storage::kafka_config_store configs(topic_log(*client, *config, config->config_topic.name, "configs",
+                                                      storage::kafka_config_store::producer_settings()), relay);
+    for (auto [name, start] : {std::pair<const char*, std::function<result<void>()>>{"offsets",
+                                                                                      [&] { return offsets.start(); }},
+                               {"statuses", [&] { return status_topic.start(); }},
+                               {"configs", [&] { return configs.start(); }}}) {
+        log::info("Reading the {} topic", name);
+        if (auto started = start(); !started) {
+            server.stop();
+            return fail(std::string("cannot read the ") + name + " topic: " + started.err().describe());
+        }
+    }
+
+    herder::cluster_status_store statuses(status_topic, config->worker.worker_id);
+    herder::status_recorder recorder(statuses);
+    runtime::worker worker(config->worker, plugins, offsets, recorder);
+    runtime_connector_worker worker_port(worker);
+    herder::distributed_herder distributed(
+        worker_port, plugins, configs, statuses,
+        {.kafka_cluster_id = *cluster_id,
+         .url = url,
+         .client_config_override_policy = config->worker.client_config_override_policy,
+         .worker_sync_timeout = config->worker_sync_timeout});
+    relay.connect(&distributed);
+    recorder.on_reconfiguration([&distributed](const std::string& c) { distributed.request_task_reconfiguration(c); });
+
+    boost::asio::io_context io;
+    auto guard = boost::asio::make_work_guard(io);
+    std::thread io_thread([&io] { io.run(); });
+    coordination::worker_coordinator_options coordinator_options;
+    coordinator_options.member = *member_settings;
+    coordinator_options.protocol = *protocol;
+    coordinator_options.url = url;
+    coordinator_options.scheduled_rebalance_max_delay = config->scheduled_rebalance_max_delay;
+    auto coordinator = coordination::worker_coordinator::create(
+        io.get_executor(), coordinator_options, [&configs] { return view_of(configs.snapshot()); }, distributed);
+    if (!coordinator) {
+        guard.reset();
+        io.stop();
+        io_thread.join();
+        server.stop();
+        return fail(coordinator.err().describe());
+    }
+    distributed.attach(*coordinator);
+    distributed.start();
+    api.attach(distributed);
+    log::info("Copycat worker started; REST API at http://{}/", server.local_address());
+
+    const std::string signal = signals.wait();
+    log::info("Received {}: stopping", signal);
+    server.stop();        // no request reaches the herder from now on
+    distributed.stop();   // tasks, connectors, statuses flushed, LeaveGroup
+    recorder.on_reconfiguration(nullptr);
+    relay.connect(nullptr);
+    guard.reset();
+    io.stop();
+    io_thread.join();
+    configs.stop();
+    status_topic.stop();
+    offsets.stop();
+    log::info("Copycat worker stopped");
+    return exit_ok;
+}
+
+}  // namespace copycat::app

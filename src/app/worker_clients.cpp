@@ -1,0 +1,94 @@
+#include "app/worker_clients.hpp"
+
+#include <array>
+#include <regex>
+
+namespace copycat::app {
+namespace {
+
+// Worker settings librdkafka understands under the same name.
+constexpr std::array<const char*, 10> shared_keys = {
+    "security.protocol", "sasl.mechanism",           "sasl.username",    "sasl.password",
+    "ssl.ca.location",   "ssl.certificate.location", "ssl.key.location", "ssl.key.password",
+    "client.id",         "ssl.endpoint.identification.algorithm"};
+
+std::string setting(const runtime::worker_config& worker, const char* key) {
+    auto it = worker.originals.find(key);
+    return it == worker.originals.end() ? std::string() : it->second;
+}
+
+// username="..." password="..." from a sasl.jaas.config login module line.
+std::string jaas_option(const std::string& jaas, const std::string& name) {
+    const std::regex pattern(name + "\\s*=\\s*\"([^\"]*)\"");
+    std::smatch match;
+    return std::regex_search(jaas, match, pattern) ? match[1].str() : std::string();
+}
+
+}  // namespace
+
+result<rdkafka::client_config> shared_client_config(const runtime::worker_config& worker) {
+    rdkafka::client_config::property_map props{{"bootstrap.servers", worker.bootstrap_servers}};
+    for (const char* key : shared_keys) {
+        if (std::string value = setting(worker, key); !value.empty()) props[key] = value;
+    }
+    if (!props.contains("sasl.username")) {
+        if (std::string jaas = setting(worker, "sasl.jaas.config"); !jaas.empty()) {
+            props["sasl.username"] = jaas_option(jaas, "username");
+            props["sasl.password"] = jaas_option(jaas, "password");
+        }
+    }
+    auto config = rdkafka::client_config::from_map(props);
+    if (!config) return make_error(errc::invalid_argument, "Invalid worker configuration: " + config.err().message);
+    return config;
+}
+
+result<kafka_client::group_member_config> group_member_settings(const distributed_config& config) {
+    const runtime::worker_config& worker = config.worker;
+    auto servers = kafka_client::parse_bootstrap_servers(worker.bootstrap_servers);
+    if (!servers) return servers.err();
+    kafka_client::group_member_config out;
+    out.group_id = config.group_id;
+    out.bootstrap_servers = *servers;
+    out.session_timeout = config.session_timeout;
+    out.heartbeat_interval = config.heartbeat_interval;
+    out.rebalance_timeout = config.rebalance_timeout;
+    out.retry_backoff = config.retry_backoff;
+    out.connection.request_timeout = config.request_timeout;
+    out.connection.client_id = config.client_id.empty() ? "connect-" + config.group_id : config.client_id;
+
+    std::string protocol = setting(worker, "security.protocol");
+    for (char& c : protocol) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    using kafka_client::security_protocol;
+    if (protocol.empty() || protocol == "PLAINTEXT") {
+        out.connection.security = security_protocol::plaintext;
+    } else if (protocol == "SSL") {
+        out.connection.security = security_protocol::ssl;
+    } else if (protocol == "SASL_PLAINTEXT") {
+        out.connection.security = security_protocol::sasl_plaintext;
+    } else if (protocol == "SASL_SSL") {
+        out.connection.security = security_protocol::sasl_ssl;
+    } else {
+        return make_error(errc::invalid_argument, "Unsupported security.protocol " + protocol);
+    }
+    if (std::string mechanism = setting(worker, "sasl.mechanism"); !mechanism.empty())
+        out.connection.sasl.mechanism = mechanism;
+    out.connection.sasl.username = setting(worker, "sasl.username");
+    out.connection.sasl.password = setting(worker, "sasl.password");
+    if (std::string jaas = setting(worker, "sasl.jaas.config"); !jaas.empty() && out.connection.sasl.username.empty()) {
+        out.connection.sasl.username = jaas_option(jaas, "username");
+        out.connection.sasl.password = jaas_option(jaas, "password");
+    }
+    out.connection.tls.ca_file = setting(worker, "ssl.ca.location");
+    if (out.connection.tls.ca_file.empty()) out.connection.tls.ca_file = setting(worker, "ssl.truststore.location");
+    out.connection.tls.cert_file = setting(worker, "ssl.certificate.location");
+    out.connection.tls.key_file = setting(worker, "ssl.key.location");
+    out.connection.tls.key_password = setting(worker, "ssl.key.password");
+    if (setting(worker, "ssl.endpoint.identification.algorithm") == "none" ||
+        (worker.originals.contains("ssl.endpoint.identification.algorithm") &&
+         setting(worker, "ssl.endpoint.identification.algorithm").empty()))
+        out.connection.tls.verify_hostname = false;
+    if (auto valid = kafka_client::validate(out); !valid) return valid.err();
+    return out;
+}
+
+}  // namespace copycat::app

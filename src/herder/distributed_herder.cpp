@@ -1,0 +1,323 @@
+#include "herder/distributed_herder.hpp"
+
+#include <future>
+#include <utility>
+
+#include "common/json.hpp"
+#include "common/logging.hpp"
+#include "net/http_client.hpp"
+
+namespace copycat::herder {
+
+using namespace std::chrono_literals;
+
+namespace {
+
+// How long a worker waits for its LeaveGroup to be answered on shutdown.
+constexpr auto leave_timeout = 10s;
+// How long a leaving worker waits for the leader to take note.
+constexpr auto departure_timeout = 5s;
+
+std::vector<task_id> task_ids(const std::vector<coordination::task_ref>& refs) {
+    std::vector<task_id> out;
+    for (const auto& r : refs) out.push_back(task_id{r.connector, r.task});
+    return out;
+}
+
+}  // namespace
+
+distributed_herder::distributed_herder(connector_worker& worker, const loader::plugin_registry& plugins,
+                                       storage::kafka_config_store& configs, cluster_status_store& statuses,
+                                       distributed_herder_options options)
+    : worker_(worker),
+      plugins_(plugins),
+      configs_(configs),
+      statuses_(statuses),
+      options_(std::move(options)),
+      validator_(plugins, options_.client_config_override_policy),
+      work_(worker, statuses),
+      publisher_(worker, configs, loop_) {}
+
+distributed_herder::~distributed_herder() { stop(); }
+
+void distributed_herder::start() {
+    log::info("Herder starting (worker id {})", statuses_.worker_id());
+    loop_.start();
+    loop_.post([this] {
+        refresh_snapshot();
+        for (const std::string& c : snapshot_.connectors()) {
+            known_connectors_.insert(c);
+            known_tasks_[c] = snapshot_.tasks(c);
+        }
+        log::info("Read the config topic to offset {}: {} connector(s)", snapshot_.offset, known_connectors_.size());
+    });
+    if (coordinator_) coordinator_->start();
+    log::info("Herder started; joining the group");
+}
+
+void distributed_herder::stop() {
+    if (stopped_.exchange(true)) return;
+    log::info("Herder stopping");
+    ready_ = false;
+    std::promise<void> stopped_work;
+    auto work_done = stopped_work.get_future();
+    std::string departure_target;  // the leader's URL when this worker is a follower
+    if (!loop_.post([this, &stopped_work, &departure_target] {
+            work_.stop_all();
+            if (!leader_) departure_target = leader_url_;
+            stopped_work.set_value();
+        }))
+        stopped_work.set_value();
+    work_done.wait();
+    announce_departure(departure_target);
+    if (auto flushed = statuses_.flush(options_.worker_sync_timeout); !flushed)
+        log::warn("Statuses not flushed: {}", flushed.err().describe());
+    if (coordinator_) {
+        auto left = std::make_shared<std::promise<void>>();
+        auto left_future = left->get_future();
+        coordinator_->stop("the worker is shutting down", [left] { left->set_value(); });
+        if (left_future.wait_for(leave_timeout) != std::future_status::ready)
+            log::warn("Left the group without an answer from the coordinator");
+    }
+    loop_.stop();
+    worker_.stop();
+    log::info("Herder stopped");
+}
+
+void distributed_herder::announce_departure(const std::string& leader_url) {
+    if (leader_url.empty() || options_.url.empty()) return;
+    json::value body = json::value::make_object();
+    body.set("url", options_.url);
+    auto reply = net::http_request({.method = "POST",
+                                    .url = net::join_url(leader_url, "/internal/departures"),
+                                    .body = json::dump(body),
+                                    .headers = {},
+                                    .timeout = departure_timeout});
+    if (reply && reply->status / 100 == 2) {
+        log::info("Told the leader at {} that this worker is leaving", leader_url);
+    } else {
+        log::warn("Could not tell the leader at {} that this worker is leaving: {}", leader_url,
+                  reply ? "HTTP " + std::to_string(reply->status) : reply.err().describe());
+    }
+}
+
+void distributed_herder::refresh_snapshot() { snapshot_ = configs_.snapshot(); }
+
+coordination::work_set distributed_herder::running_allocation() const {
+    coordination::work_set out;
+    out.connectors = work_.connectors();
+    for (const task_id& id : work_.tasks()) out.tasks.push_back({id.connector, id.task});
+    return out;
+}
+
+void distributed_herder::request_rejoin(const std::string& reason) {
+    if (coordinator_) coordinator_->request_rejoin(reason);
+}
+
+void distributed_herder::reconfigure(const std::string& connector) {
+    if (!work_.runs(connector)) return;
+    publisher_.reconfigure(connector, snapshot_, {leader_, leader_url_}, [this, connector] {
+        refresh_snapshot();
+        reconfigure(connector);
+    });
+}
+
+void distributed_herder::request_task_reconfiguration(const std::string& connector) {
+    loop_.post([this, connector] {
+        if (!work_.runs(connector)) {
+            log::error("Task that requested reconfiguration does not exist: {}", connector);
+            return;
+        }
+        refresh_snapshot();
+        reconfigure(connector);
+    });
+}
+
+// ---- rebalances -------------------------------------------------------------------------------
+
+void distributed_herder::on_assignment(const coordination::connect_assignment& assignment,
+                                       const coordination::work_set& full, std::int32_t generation,
+                                       const std::string& member_id, coordination::connect_protocol) {
+    loop_.post([this, assignment, full, generation, member_id] {
+        handle_assignment(assignment, full, generation, member_id);
+    });
+}
+
+void distributed_herder::handle_assignment(const coordination::connect_assignment& assignment,
+                                           const coordination::work_set& full, std::int32_t generation,
+                                           const std::string& member_id) {
+    (void)full;  // this worker's own view (running_allocation) is what it advertises
+    generation_ = generation;
+    statuses_.set_generation(generation);
+    log::info("Joined group at generation {} as {} (leader {} at {}), config offset {}: assigned {} connector(s) "
+              "and {} task(s), revoked {} connector(s) and {} task(s), delay {} ms",
+              generation, member_id, assignment.leader, assignment.leader_url, assignment.config_offset,
+              assignment.assigned.connectors.size(), assignment.assigned.tasks.size(),
+              assignment.revoked.connectors.size(), assignment.revoked.tasks.size(), assignment.delay_ms);
+    if (assignment.error != 0) {
+        log::warn("The leader reported a config mismatch (offset {}); reading the config topic and rejoining",
+                  assignment.config_offset);
+        if (auto read = configs_.read_to_end(options_.worker_sync_timeout); !read)
+            log::warn("Reading the config topic failed: {}", read.err().describe());
+        request_rejoin("config mismatch");
+        return;
+    }
+    // Revocations apply whatever else happens (Kafka: WorkerCoordinator calls onRevoked first).
+    work_.stop_tasks(task_ids(assignment.revoked.tasks));
+    for (const std::string& c : assignment.revoked.connectors) work_.stop_connector(c);
+    // A revoked task that no longer exists (tasks.max shrank, the connector was stopped) keeps no
+    // status (Kafka: the leader tombstones the statuses of deleted tasks after a rebalance).
+    const storage::cluster_config latest = configs_.snapshot();
+    for (const task_id& id : task_ids(assignment.revoked.tasks)) {
+        if (live_task_config(latest, id) == nullptr) statuses_.remove_task(id);
+    }
+
+    leader_ = assignment.leader == member_id;
+    leader_url_ = assignment.leader_url;
+    if (configs_.offset() < assignment.config_offset) {
+        if (auto read = configs_.read_to_end(options_.worker_sync_timeout); !read) {
+            log::warn("Could not catch up with the leader's config offset {}: {}; rejoining",
+                      assignment.config_offset, read.err().describe());
+            if (coordinator_) coordinator_->set_current_allocation(running_allocation());
+            request_rejoin("config topic behind the leader");
+            return;
+        }
+    }
+    refresh_snapshot();
+    if (snapshot_.offset != assignment.config_offset) {
+        log::info("Config offset {} differs from the leader's {}: starting nothing and rejoining", snapshot_.offset,
+                  assignment.config_offset);
+        if (coordinator_) coordinator_->set_current_allocation(running_allocation());
+        request_rejoin("config offset mismatch");
+        return;
+    }
+    start_assigned(assignment.assigned);
+    if (coordinator_) coordinator_->set_current_allocation(running_allocation());
+    rebalancing_ = false;
+    ready_ = true;
+    run_waiting_writes();
+    if (!assignment.revoked.empty()) request_rejoin("work was revoked: second round of the cooperative rebalance");
+    if (assignment.delay_ms > 0) {
+        log::info("A rebalance is scheduled in {} ms (departed workers may return)", assignment.delay_ms);
+        loop_.post_after(std::chrono::milliseconds(assignment.delay_ms),
+                         [this] { request_rejoin("scheduled rebalance delay expired"); });
+    }
+}
+
+void distributed_herder::start_assigned(const coordination::work_set& assigned) {
+    for (const std::string& c : assigned.connectors) {
+        if (work_.runs(c)) continue;
+        work_.start_connector(c, snapshot_);
+    }
+    for (const task_id& id : task_ids(assigned.tasks)) {
+        if (work_.runs(id)) continue;
+        work_.start_task(id, snapshot_);
+    }
+    for (const std::string& c : assigned.connectors) reconfigure(c);
+}
+
+void distributed_herder::on_revoke_all(const coordination::work_set&) {
+    // Eager protocol: every worker must have stopped its work before it joins again, or a task
+    // could run twice. So this waits (on the member's strand) until the loop has stopped it all,
+    // as Kafka's WorkerCoordinator.onJoinPrepare does.
+    auto stopped = std::make_shared<std::promise<void>>();
+    auto done = stopped->get_future();
+    const bool posted = loop_.post([this, stopped] {
+        log::info("Eager rebalance: stopping all work");
+        rebalancing_ = true;
+        work_.stop_all();
+        if (coordinator_) coordinator_->set_current_allocation({});
+        stopped->set_value();
+    });
+    if (posted) done.wait();
+}
+
+void distributed_herder::on_rejoin_started(const std::string& reason) {
+    loop_.post([this, reason] {
+        log::info("Rebalance started: {}", reason);
+        rebalancing_ = true;
+    });
+}
+
+void distributed_herder::on_membership_lost(const std::string& reason) {
+    loop_.post([this, reason] {
+        log::warn("Group membership lost ({}): stopping all work until the next assignment", reason);
+        rebalancing_ = true;
+        leader_ = false;
+        work_.stop_all();
+        if (coordinator_) coordinator_->set_current_allocation({});
+    });
+}
+
+void distributed_herder::on_fatal_error(const error& e) {
+    log::error("The group membership failed for good: {}; this worker runs nothing until restarted", e.describe());
+    loop_.post([this] {
+        rebalancing_ = true;
+        leader_ = false;
+        work_.stop_all();
+    });
+}
+
+// ---- config topic updates ---------------------------------------------------------------------
+
+void distributed_herder::on_connector_config_update(const std::string& connector) {
+    loop_.post([this, connector] {
+        refresh_snapshot();
+        const bool existed = known_connectors_.contains(connector);
+        if (!snapshot_.contains(connector)) {
+            known_connectors_.erase(connector);
+            known_tasks_.erase(connector);
+            log::info("Connector {} was deleted", connector);
+            work_.remove_connector(connector);
+            statuses_.remove_connector(connector);
+            if (existed) request_rejoin("connector " + connector + " deleted");
+            return;
+        }
+        known_connectors_.insert(connector);
+        if (!existed) {
+            request_rejoin("connector " + connector + " created");
+            return;
+        }
+        if (work_.refresh_connector(connector, snapshot_)) reconfigure(connector);
+        work_.refresh_tasks(connector, snapshot_);
+    });
+}
+
+void distributed_herder::on_task_configs_update(const std::string& connector) {
+    loop_.post([this, connector] {
+        refresh_snapshot();
+        std::vector<std::int32_t> tasks = snapshot_.tasks(connector);
+        const bool count_changed = known_tasks_[connector] != tasks;
+        known_tasks_[connector] = std::move(tasks);
+        work_.refresh_tasks(connector, snapshot_);
+        if (count_changed) request_rejoin("the tasks of connector " + connector + " changed");
+    });
+}
+
+void distributed_herder::on_target_state_change(const std::string& connector) {
+    loop_.post([this, connector] {
+        refresh_snapshot();
+        work_.apply_target_state(connector, snapshot_);
+        if (snapshot_.target(connector) == storage::target_state_value::started) reconfigure(connector);
+    });
+}
+
+void distributed_herder::on_restart_request(const storage::restart_request_record& request) {
+    loop_.post([this, request] {
+        refresh_snapshot();
+        const restart_request r{request.connector, request.only_failed, request.include_tasks};
+        if (work_.runs(request.connector)) {
+            auto status = statuses_.get(request.connector);
+            if (!status || r.should_restart_connector(*status)) {
+                work_.restart_connector(request.connector, snapshot_);
+                reconfigure(request.connector);
+            }
+        }
+        for (const task_id& id : work_.tasks_of(request.connector)) {
+            auto status = statuses_.get(id);
+            if (status && r.should_restart_task(*status)) work_.restart_task(id, snapshot_);
+        }
+    });
+}
+
+}  // namespace copycat::herder

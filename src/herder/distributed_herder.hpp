@@ -1,0 +1,185 @@
+#pragma once
+// distributed_herder: the herder of `copycat distributed` (Kafka: DistributedHerder). Connector
+// configs, task configs and target states live in the config topic (kafka_config_store), statuses
+// in the status topic, and the group (worker_coordinator) decides which worker runs what.
+//
+// One loop owns the cluster state: REST requests, config-topic updates and rebalance results all
+// arrive as jobs on the herder_loop thread. Parts: cluster_work (starting and stopping assigned
+// work), task_config_publisher (task configs from a connector's owner to the leader),
+// distributed_herder_requests.cpp (the REST operations), this file's .cpp (start-up, shutdown,
+// rebalances and config updates).
+//
+// Reads are served from this worker's snapshot. Writes that only the leader may do answer
+// errc::request_target with the leader's URL (the REST layer forwards them); during a rebalance,
+// while no leader is known, a write waits (up to write_wait) for the group to settle instead of
+// failing at once.
+//
+// Ownership: the application owns the herder and everything it is given (worker, registry, stores,
+// coordinator) and keeps them alive until stop() returned. Threading: see herder.hpp; stop() must
+// not be called on the herder's thread.
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "coordination/worker_coordinator.hpp"
+#include "herder/cluster_status_store.hpp"
+#include "herder/cluster_work.hpp"
+#include "herder/connector_validator.hpp"
+#include "herder/connector_worker.hpp"
+#include "herder/herder.hpp"
+#include "herder/herder_loop.hpp"
+#include "herder/task_config_publisher.hpp"
+#include "storage/kafka_config_store.hpp"
+
+namespace copycat::loader {
+class plugin_registry;
+}
+
+namespace copycat::herder {
+
+struct distributed_herder_options {
+    std::string kafka_cluster_id;
+    // This worker's advertised REST URL, "http://host:port/".
+    std::string url;
+    std::string client_config_override_policy = "All";
+    // worker.sync.timeout.ms: how long a worker behind the leader's config offset reads to catch up.
+    std::chrono::milliseconds worker_sync_timeout{3'000};
+    // How long a write waits for a rebalance to finish before answering 409.
+    std::chrono::milliseconds write_wait{60'000};
+};
+
+class distributed_herder final : public herder,
+                                 public storage::config_store_listener,
+                                 public coordination::coordinator_listener {
+public:
+    distributed_herder(connector_worker& worker, const loader::plugin_registry& plugins,
+                       storage::kafka_config_store& configs, cluster_status_store& statuses,
+                       distributed_herder_options options);
+    ~distributed_herder() override;
+    distributed_herder(const distributed_herder&) = delete;
+    distributed_herder& operator=(const distributed_herder&) = delete;
+
+    // The coordinator is created after the herder (it needs the herder as its listener).
+    void attach(std::shared_ptr<coordination::worker_coordinator> coordinator) { coordinator_ = std::move(coordinator); }
+    // Starts the loop and joins the group. The config store must have been started (read to end).
+    void start();
+    // Stops all work (tasks first, offsets committed), leaves the group, stops the loop. Idempotent.
+    void stop();
+
+    // A connector asked for its task configs to be regenerated (from any thread).
+    void request_task_reconfiguration(const std::string& connector);
+
+    // herder
+    void connectors(callback<std::vector<std::string>> cb) override;
+    void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) override;
+    void connector_config(const std::string& name, callback<string_map> cb) override;
+    void put_connector_config(const std::string& name, string_map config,
+                              std::optional<runtime::target_state> initial_state, bool allow_replace,
+                              callback<created_connector> cb) override;
+    void patch_connector_config(const std::string& name, std::map<std::string, std::optional<std::string>> patch,
+                                callback<created_connector> cb) override;
+    void delete_connector_config(const std::string& name, callback<void> cb) override;
+    void connector_status(const std::string& name, callback<connector_state_info> cb) override;
+    void task_status(const task_id& id, callback<task_state> cb) override;
+    void task_configs(const std::string& name, callback<std::vector<task_info>> cb) override;
+    void pause_connector(const std::string& name, callback<void> cb) override;
+    void resume_connector(const std::string& name, callback<void> cb) override;
+    void stop_connector(const std::string& name, callback<void> cb) override;
+    void restart_connector(const std::string& name, callback<void> cb) override;
+    void restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) override;
+    void restart_task(const task_id& id, callback<void> cb) override;
+    void put_task_configs(const std::string& name, std::vector<string_map> configs, callback<void> cb) override;
+    void note_departure(const std::string& worker_url, callback<void> cb) override;
+    std::vector<plugin_info> connector_plugins(bool connectors_only) const override;
+    void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) override;
+    void validate_connector_config(string_map config, callback<config_infos> cb) override;
+    std::string kafka_cluster_id() const override { return options_.kafka_cluster_id; }
+    void health_check(callback<void> cb) override;
+    bool is_ready() const override { return ready_; }
+
+    // config_store_listener (the config log's thread)
+    void on_connector_config_update(const std::string& connector) override;
+    void on_task_configs_update(const std::string& connector) override;
+    void on_target_state_change(const std::string& connector) override;
+    void on_restart_request(const storage::restart_request_record& request) override;
+
+    // coordinator_listener (the group member's strand)
+    void on_assignment(const coordination::connect_assignment& assignment, const coordination::work_set& full,
+                       std::int32_t generation, const std::string& member_id,
+                       coordination::connect_protocol chosen) override;
+    void on_revoke_all(const coordination::work_set& previous) override;
+    void on_rejoin_started(const std::string& reason) override;
+    void on_membership_lost(const std::string& reason) override;
+    void on_fatal_error(const error& e) override;
+
+private:
+    // Runs `job` on the loop; when the herder is stopped, `cb` gets an unavailable error.
+    template <class T, class F>
+    void submit(callback<T> cb, F&& job);
+    // As submit(), for a write only the leader may do: while no leader is known the job waits (up
+    // to write_wait); on a follower it answers request_target with the leader's URL.
+    template <class T, class F>
+    void submit_to_leader(callback<T> cb, F&& job);
+    // On the loop: runs the write now, parks it until the group settles, or redirects it.
+    template <class T, class J>
+    void try_leader_write(std::shared_ptr<callback<T>> cb, std::shared_ptr<J> job,
+                          std::chrono::steady_clock::time_point deadline);
+    // Runs the writes that waited for the group to settle (on the loop).
+    void run_waiting_writes();
+    // Answers 409 to waiting writes whose time is up (on the loop).
+    void expire_waiting_writes();
+
+    // On the loop.
+    void handle_assignment(const coordination::connect_assignment& assignment, const coordination::work_set& full,
+                           std::int32_t generation, const std::string& member_id);
+    void start_assigned(const coordination::work_set& assigned);
+    void refresh_snapshot();
+    // On shutdown, a follower tells the leader it leaves (so its work moves at once).
+    void announce_departure(const std::string& leader_url);
+    coordination::work_set running_allocation() const;
+    void reconfigure(const std::string& connector);
+    void request_rejoin(const std::string& reason);
+    result<created_connector> put_config(const std::string& name, string_map config,
+                                         std::optional<runtime::target_state> initial_state, bool allow_replace);
+    copycat::herder::connector_info info_of(const std::string& name) const;
+    std::optional<std::string> owner_url(const std::optional<status_entry>& status) const;
+
+    connector_worker& worker_;
+    const loader::plugin_registry& plugins_;
+    storage::kafka_config_store& configs_;
+    cluster_status_store& statuses_;
+    const distributed_herder_options options_;
+    connector_validator validator_;
+    herder_loop loop_;
+    cluster_work work_;
+    task_config_publisher publisher_;
+    std::shared_ptr<coordination::worker_coordinator> coordinator_;
+
+    // Loop-thread state.
+    storage::cluster_config snapshot_;
+    bool leader_ = false;
+    std::string leader_url_;     // empty while no rebalance completed
+    bool rebalancing_ = true;    // from a rejoin until the next assignment is applied
+    std::int32_t generation_ = -1;
+    // What the config-update handlers last saw: tells an added or removed connector, or a changed
+    // task count, which need a rebalance, from a changed config, which does not.
+    std::set<std::string> known_connectors_;
+    std::map<std::string, std::vector<std::int32_t>> known_tasks_;
+    struct waiting_write {
+        std::chrono::steady_clock::time_point deadline;
+        std::function<void()> run;   // submits the write again
+        std::function<void()> fail;  // answers 409
+    };
+    std::vector<waiting_write> waiting_writes_;
+
+    std::atomic<bool> ready_{false};
+    std::atomic<bool> stopped_{false};
+};
+
+}  // namespace copycat::herder

@@ -1,0 +1,78 @@
+#include "herder/task_config_publisher.hpp"
+
+#include <thread>
+#include <utility>
+
+#include "common/json.hpp"
+#include "common/logging.hpp"
+#include "net/http_client.hpp"
+
+namespace copycat::herder {
+
+std::vector<string_map> task_config_publisher::current_task_configs(const storage::cluster_config& config,
+                                                                     const std::string& connector) {
+    std::vector<string_map> out;
+    for (std::int32_t task : config.tasks(connector)) {
+        if (const string_map* c = config.task_config(connector, task)) out.push_back(*c);
+    }
+    return out;
+}
+
+void task_config_publisher::reconfigure(const std::string& connector, const storage::cluster_config& config,
+                                        const leadership& leader, std::function<void()> retry) {
+    if (!config.contains(connector) || config.target(connector) != storage::target_state_value::started) return;
+    if (!worker_.is_connector_running(connector)) {
+        log::info("Skipping update of tasks for connector {} since it is not running", connector);
+        return;
+    }
+    auto generated = worker_.connector_task_configs(connector);
+    if (!generated) {
+        log::error("Failed to get task configs of connector {}: {}", connector, generated.err().describe());
+        return;
+    }
+    const bool consistent = !config.inconsistent.contains(connector);
+    if (consistent && config.task_counts.contains(connector) &&
+        *generated == current_task_configs(config, connector)) {
+        log::debug("Task configs of connector {} are unchanged", connector);
+        return;
+    }
+    log::info("Connector {} generated {} task config(s)", connector, generated->size());
+    if (leader.is_leader) {
+        if (auto written = configs_.put_task_configs(connector, *generated); !written) {
+            log::error("Failed to write the task configs of connector {}: {}", connector, written.err().describe());
+            loop_.post_after(retry_backoff, std::move(retry));
+        }
+        return;
+    }
+    if (leader.leader_url.empty()) {
+        loop_.post_after(retry_backoff, std::move(retry));
+        return;
+    }
+    send_to_leader(connector, std::move(*generated), leader.leader_url, std::move(retry));
+}
+
+void task_config_publisher::send_to_leader(const std::string& connector, std::vector<string_map> configs,
+                                           const std::string& leader_url, std::function<void()> retry) {
+    json::value body = json::value::make_array();
+    for (const string_map& c : configs) {
+        json::value item = json::value::make_object();
+        for (const auto& [k, v] : c) item.set(k, v);
+        body.push_back(std::move(item));
+    }
+    net::http_call call;
+    call.method = "POST";
+    call.url = net::join_url(leader_url, "/connectors/" + net::encode_path_segment(connector) + "/tasks?forward=false");
+    call.body = json::dump(body);
+    std::thread([this, call = std::move(call), connector, retry = std::move(retry)]() mutable {
+        auto reply = net::http_request(call);
+        if (reply && reply->status / 100 == 2) {
+            log::info("Sent the task configs of connector {} to the leader", connector);
+            return;
+        }
+        log::warn("Failed to send the task configs of connector {} to the leader at {}: {}; retrying", connector,
+                  call.url, reply ? "HTTP " + std::to_string(reply->status) + " " + reply->body : reply.err().describe());
+        loop_.post_after(retry_backoff, std::move(retry));
+    }).detach();
+}
+
+}  // namespace copycat::herder

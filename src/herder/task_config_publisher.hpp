@@ -1,0 +1,54 @@
+#pragma once
+// task_config_publisher: brings a connector's task configs in the config topic up to date with what
+// the running connector generates (Kafka: DistributedHerder.reconfigureConnector). The worker that
+// runs the connector asks it for taskConfigs(tasks.max); when they differ from the snapshot's, the
+// leader writes them (task-X-n records and a commit), and a follower sends them to the leader's
+// internal endpoint POST /connectors/{c}/tasks. A failed hand-over is retried with a backoff.
+//
+// Used on the distributed herder's loop thread; the HTTP call to the leader runs on a thread of its
+// own and reports back through the loop.
+
+#include <chrono>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "common/properties.hpp"
+#include "herder/connector_worker.hpp"
+#include "herder/herder_loop.hpp"
+#include "storage/cluster_config.hpp"
+#include "storage/kafka_config_store.hpp"
+
+namespace copycat::herder {
+
+class task_config_publisher {
+public:
+    task_config_publisher(connector_worker& worker, storage::kafka_config_store& configs, herder_loop& loop)
+        : worker_(worker), configs_(configs), loop_(loop) {}
+
+    struct leadership {
+        bool is_leader = false;
+        std::string leader_url;  // empty while unknown
+    };
+
+    // Regenerates the task configs of `connector` (running here, target STARTED) and publishes them
+    // when they changed. `retry` is posted to the loop after a backoff when publishing failed.
+    void reconfigure(const std::string& connector, const storage::cluster_config& config, const leadership& leader,
+                     std::function<void()> retry);
+
+    // The task configs of a connector in a snapshot, in task order (empty when inconsistent).
+    static std::vector<string_map> current_task_configs(const storage::cluster_config& config,
+                                                        const std::string& connector);
+
+private:
+    void send_to_leader(const std::string& connector, std::vector<string_map> configs, const std::string& leader_url,
+                        std::function<void()> retry);
+
+    static constexpr std::chrono::milliseconds retry_backoff{250};
+
+    connector_worker& worker_;
+    storage::kafka_config_store& configs_;
+    herder_loop& loop_;
+};
+
+}  // namespace copycat::herder

@@ -1,0 +1,44 @@
+#pragma once
+// http_client: one blocking HTTP/1.1 request to another worker (Kafka: RestClient), used to forward
+// REST writes to the leader and task configs from a connector's owner to the leader.
+//
+//   auto reply = net::http_request({.method = "POST", .url = "http://w2:8083/connectors/c/tasks",
+//                                   .body = json_text, .timeout = 30s});
+//
+// Plain http only (https listeners are not built yet). Blocks the calling thread for at most
+// `timeout`; thread-safe (every call has its own io_context and connection).
+
+#include <chrono>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/result.hpp"
+
+namespace copycat::net {
+
+struct http_call {
+    std::string method = "GET";
+    std::string url;  // "http://host:port/path?query"
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;  // Content-Type application/json is added for a body
+    std::chrono::milliseconds timeout{30'000};
+};
+
+struct http_reply {
+    int status = 0;
+    std::string body;
+    std::vector<std::pair<std::string, std::string>> headers;
+};
+
+// errc::invalid_argument for a URL that is not http://host:port/..., errc::unavailable when the
+// worker cannot be reached, errc::timeout when it does not answer in time.
+result<http_reply> http_request(const http_call& call);
+
+// Percent-encodes one path segment (RFC 3986 unreserved characters stay as they are).
+std::string encode_path_segment(std::string_view segment);
+
+// Joins a base URL ("http://w:8083/" or without the slash) and a path starting with '/'.
+std::string join_url(std::string_view base, std::string_view path_and_query);
+
+}  // namespace copycat::net

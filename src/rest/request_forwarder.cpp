@@ -1,0 +1,102 @@
+#include "rest/request_forwarder.hpp"
+
+#include <memory>
+#include <thread>
+#include <utility>
+
+#include "common/logging.hpp"
+#include "net/http_client.hpp"
+#include "rest/error_mapping.hpp"
+
+namespace copycat::rest {
+namespace {
+
+bool forwarding_allowed(std::string_view target) {
+    const auto q = target.find('?');
+    if (q == std::string_view::npos) return true;
+    std::string_view query = target.substr(q + 1);
+    while (!query.empty()) {
+        const auto amp = query.find('&');
+        const std::string_view item = query.substr(0, amp);
+        if (item == "forward=false") return false;
+        if (amp == std::string_view::npos) break;
+        query = query.substr(amp + 1);
+    }
+    return true;
+}
+
+// Headers a forwarded request keeps (hop-by-hop and length headers are the client's business).
+bool keeps_header(std::string_view name) {
+    auto lower = [](std::string_view s) {
+        std::string out(s);
+        for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        return out;
+    };
+    const std::string n = lower(name);
+    return n == "content-type" || n == "authorization" || n == "accept";
+}
+
+void forward(request req, const std::string& base_url, responder respond, std::chrono::milliseconds timeout) {
+    net::http_call call;
+    call.method = req.method;
+    call.url = forwarded_url(base_url, req.target);
+    call.body = std::move(req.body);
+    call.timeout = timeout;
+    for (auto& [name, value] : req.headers)
+        if (keeps_header(name)) call.headers.emplace_back(name, value);
+    log::debug("Forwarding {} {} to {}", req.method, req.target, call.url);
+    auto reply = net::http_request(call);
+    if (!reply) {
+        respond(error_response(500, "IO Error trying to forward REST request: " + reply.err().describe()));
+        return;
+    }
+    response r;
+    r.status = reply->status;
+    r.body = std::move(reply->body);
+    for (auto& [name, value] : reply->headers) {
+        if (name == "Content-Type" || name == "content-type") {
+            r.content_type = value;
+        } else if (name == "Location" || name == "location") {
+            r.headers.emplace_back(name, value);
+        }
+    }
+    respond(std::move(r));
+}
+
+}  // namespace
+
+std::string forwarded_url(std::string_view base_url, std::string_view target) {
+    std::string path(target.substr(0, target.find('?')));
+    std::string query;
+    if (const auto q = target.find('?'); q != std::string_view::npos) {
+        std::string_view rest = target.substr(q + 1);
+        while (!rest.empty()) {
+            const auto amp = rest.find('&');
+            const std::string_view item = rest.substr(0, amp);
+            if (!item.empty() && !item.starts_with("forward=") && item != "forward") {
+                query += query.empty() ? "" : "&";
+                query += item;
+            }
+            if (amp == std::string_view::npos) break;
+            rest = rest.substr(amp + 1);
+        }
+    }
+    query += query.empty() ? "forward=false" : "&forward=false";
+    return net::join_url(base_url, path + "?" + query);
+}
+
+responder forwarding_responder(const request& req, responder respond, std::chrono::milliseconds timeout) {
+    auto original = std::make_shared<request>(req);
+    return responder([original, respond, timeout](response r) {
+        if (r.forward_to.empty() || !forwarding_allowed(original->target)) {
+            r.forward_to.clear();
+            respond(std::move(r));
+            return;
+        }
+        std::thread([req = std::move(*original), url = r.forward_to, respond, timeout]() mutable {
+            forward(std::move(req), url, respond, timeout);
+        }).detach();
+    });
+}
+
+}  // namespace copycat::rest

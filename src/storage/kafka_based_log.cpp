@@ -1,0 +1,329 @@
+#include "storage/kafka_based_log.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "common/logging.hpp"
+
+namespace copycat::storage {
+namespace {
+
+using namespace std::chrono_literals;
+using clock = std::chrono::steady_clock;
+
+// Records handed to the handler per poll round before the thread looks at its other work.
+constexpr int max_batch = 500;
+// Back-off between failed metadata or end-offset queries.
+constexpr auto first_backoff = 100ms;
+constexpr auto max_backoff = 2000ms;
+
+std::chrono::milliseconds left_until(clock::time_point deadline) {
+    return std::max(0ms, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()));
+}
+
+result<void> set_all(rdkafka::client_config& config, const std::map<std::string, std::string>& properties) {
+    for (const auto& [key, value] : properties) {
+        if (auto set = config.set(key, value); !set) return set;
+    }
+    return {};
+}
+
+}  // namespace
+
+kafka_based_log::kafka_based_log(kafka_based_log_options options) : options_(std::move(options)) {}
+
+kafka_based_log::~kafka_based_log() { stop(); }
+
+result<void> kafka_based_log::create_clients() {
+    std::map<std::string, std::string> common;
+    if (!options_.client_id.empty()) common.emplace("client.id", options_.client_id);
+
+    rdkafka::client_config producer_config = options_.client;
+    std::map<std::string, std::string> producer_defaults = common;
+    producer_defaults.insert({{"acks", "all"},
+                              {"max.in.flight.requests.per.connection", "1"},
+                              {"enable.idempotence", "false"},
+                              {"partitioner", "murmur2_random"}});
+    if (auto set = set_all(producer_config, producer_defaults); !set) return set;
+    if (auto set = set_all(producer_config, options_.producer_settings); !set) return set;
+
+    rdkafka::client_config consumer_config = options_.client;
+    std::map<std::string, std::string> consumer_defaults = common;
+    consumer_defaults.insert({{"auto.offset.reset", "earliest"}, {"enable.auto.commit", "false"}});
+    if (auto set = set_all(consumer_config, consumer_defaults); !set) return set;
+    if (auto set = set_all(consumer_config, options_.consumer_settings); !set) return set;
+
+    admin_ = options_.admin;
+    if (!admin_) {
+        rdkafka::client_config admin_config = options_.client;
+        if (auto set = set_all(admin_config, common); !set) return set;
+        auto made_admin = rdkafka::admin_client::create(admin_config);
+        if (!made_admin) return made_admin.err();
+        admin_ = std::make_shared<rdkafka::admin_client>(std::move(*made_admin));
+    }
+    auto made_producer = rdkafka::producer::create(producer_config);
+    if (!made_producer) return made_producer.err();
+    auto made_consumer = rdkafka::consumer::create(consumer_config);
+    if (!made_consumer) return made_consumer.err();
+    producer_.emplace(std::move(*made_producer));
+    consumer_.emplace(std::move(*made_consumer));
+    return {};
+}
+
+result<void> kafka_based_log::find_partitions(clock::time_point deadline) {
+    auto backoff = first_backoff;
+    for (;;) {
+        auto count = consumer_->partition_count(options_.topic, std::max(left_until(deadline), 1ms));
+        if (count && *count > 0) {
+            partitions_.clear();
+            for (std::int32_t p = 0; p < *count; ++p) partitions_.push_back({options_.topic, p});
+            positions_.assign(static_cast<std::size_t>(*count), -1);
+            partition_count_ = *count;
+            return {};
+        }
+        if (clock::now() + backoff >= deadline) {
+            const std::string reason = count ? "it has no partitions" : count.err().describe();
+            return error(count ? make_error_code(errc::not_found) : count.err().code,
+                         fmt::format("cannot find the partitions of topic '{}' within {} ms ({}); does the "
+                                     "topic exist?",
+                                     options_.topic, options_.start_timeout.count(), reason));
+        }
+        log::debug("log of topic '{}': no partitions yet ({}); retrying", options_.topic,
+                   count ? "none" : count.err().describe());
+        std::this_thread::sleep_for(backoff);
+        backoff = std::min(backoff * 2, max_backoff);
+    }
+}
+
+result<std::vector<rdkafka::watermarks>> kafka_based_log::query_end_offsets() {
+    std::vector<std::int32_t> numbers;
+    for (const auto& tp : partitions_) numbers.push_back(tp.partition);
+    return admin_->query_watermarks(options_.topic, numbers, options_.request_timeout);
+}
+
+bool kafka_based_log::reached(const std::vector<rdkafka::watermarks>& ends) {
+    // librdkafka's position also moves past records the consumer never returns (transaction
+    // markers), so it completes a read our own count would wait on for ever.
+    if (auto positions = consumer_->position(partitions_)) {
+        for (std::size_t i = 0; i < positions->size() && i < positions_.size(); ++i) {
+            positions_[i] = std::max(positions_[i], (*positions)[i].offset);
+        }
+    }
+    for (std::size_t i = 0; i < ends.size(); ++i) {
+        const bool empty = ends[i].high <= ends[i].low;
+        if (!empty && positions_[i] < ends[i].high) return false;
+    }
+    return true;
+}
+
+int kafka_based_log::poll_records(std::chrono::milliseconds wait) {
+    int handled = 0;
+    while (handled < max_batch) {
+        auto polled = consumer_->poll(handled == 0 ? wait : 0ms);
+        if (!polled) {
+            log::warn("log of topic '{}': {}", options_.topic, polled.err().describe());
+            break;
+        }
+        if (!polled->has_value()) break;
+        const rdkafka::message& m = **polled;
+        log_record record;
+        if (auto key = m.key()) record.key.emplace(*key);
+        if (auto value = m.value()) record.value.emplace(*value);
+        record.partition = m.partition();
+        record.offset = m.offset();
+        if (record.partition >= 0 && static_cast<std::size_t>(record.partition) < positions_.size()) {
+            positions_[static_cast<std::size_t>(record.partition)] = record.offset + 1;
+        }
+        handler_(record);
+        ++handled;
+    }
+    return handled;
+}
+
+result<void> kafka_based_log::read_to_end_now(clock::time_point deadline) {
+    auto backoff = first_backoff;
+    auto ends = query_end_offsets();
+    while (!ends) {
+        if (clock::now() + backoff >= deadline) return ends.err();
+        log::debug("log of topic '{}': cannot read the end offsets yet ({}); retrying", options_.topic,
+                   ends.err().describe());
+        std::this_thread::sleep_for(backoff);
+        backoff = std::min(backoff * 2, max_backoff);
+        ends = query_end_offsets();
+    }
+    std::size_t records = 0;
+    while (!reached(*ends)) {
+        if (clock::now() >= deadline) {
+            return make_error(errc::timeout, fmt::format("cannot read topic '{}' to its end within {} ms",
+                                                         options_.topic, options_.start_timeout.count()));
+        }
+        records += static_cast<std::size_t>(poll_records(std::min(left_until(deadline), 100ms)));
+    }
+    log::info("read {} records from topic '{}' ({} partitions) to its end", records, options_.topic,
+              partitions_.size());
+    return {};
+}
+
+result<void> kafka_based_log::start(record_handler handler) {
+    {
+        std::lock_guard lock(mutex_);
+        if (state_ != state::created) {
+            return make_error(errc::invalid_argument,
+                              fmt::format("the log of topic '{}' was started before", options_.topic));
+        }
+        state_ = state::starting;
+    }
+    const auto deadline = clock::now() + options_.start_timeout;
+    auto started = create_clients();
+    if (started) started = find_partitions(deadline);
+    if (started) {
+        std::vector<rdkafka::topic_partition_offset> from_beginning;
+        for (const auto& tp : partitions_)
+            from_beginning.push_back({tp.topic, tp.partition, rdkafka::offsets::beginning});
+        started = consumer_->assign(from_beginning);
+    }
+    if (started) {
+        handler_ = std::move(handler);
+        started = read_to_end_now(deadline);
+    }
+
+    std::lock_guard lock(mutex_);
+    if (started && state_ == state::stopped) {
+        started = make_error(errc::unavailable, fmt::format("the log of topic '{}' was stopped", options_.topic));
+    }
+    if (!started) {
+        producer_.reset();
+        consumer_.reset();
+        admin_.reset();
+        if (state_ == state::starting) state_ = state::created;
+        return error(started.err().code,
+                     fmt::format("cannot start the log of topic '{}': {}", options_.topic, started.err().message));
+    }
+    state_ = state::running;
+    thread_ = std::thread([this] { run(); });
+    return {};
+}
+
+void kafka_based_log::stop() {
+    {
+        std::lock_guard lock(mutex_);
+        if (state_ == state::stopped) return;
+        const bool running = state_ == state::running;
+        state_ = state::stopped;
+        if (!running) return;  // never started, or start() is running and cleans up
+    }
+    stopping_ = true;
+    if (thread_.joinable()) thread_.join();
+    if (auto flushed = producer_->flush(options_.close_timeout); !flushed) {
+        log::warn("log of topic '{}': {}; failing them", options_.topic, flushed.err().describe());
+    }
+    producer_.reset();  // fails what is still in flight
+    consumer_.reset();
+    admin_.reset();
+    std::vector<pending_read> abandoned;
+    {
+        std::lock_guard lock(mutex_);
+        abandoned = std::exchange(reads_, {});
+    }
+    for (auto& read : abandoned) {
+        read.done(make_error(errc::unavailable, fmt::format("the log of topic '{}' stopped", options_.topic)));
+    }
+    log::info("stopped the log of topic '{}'", options_.topic);
+}
+
+void kafka_based_log::send(std::string key, std::optional<std::string> value, completion done) {
+    std::unique_lock lock(mutex_);
+    if (state_ != state::running) {
+        lock.unlock();
+        if (done) {
+            done(make_error(errc::unavailable, fmt::format("the log of topic '{}' is not running", options_.topic)));
+        }
+        return;
+    }
+    const std::uint64_t id = next_send_id_++;
+    unacked_.insert(id);
+    rdkafka::outgoing_record record{.topic = options_.topic, .key = key};
+    if (value) record.value = *value;
+    auto produced = producer_->produce(record, [this, id, done](const rdkafka::delivery_report& report) {
+        on_delivered(id);
+        if (done) done(report.status);
+    });
+    if (!produced) {
+        unacked_.erase(id);
+        lock.unlock();
+        if (done) done(produced.err());
+    }
+}
+
+void kafka_based_log::on_delivered(std::uint64_t id) {
+    std::lock_guard lock(mutex_);
+    unacked_.erase(id);
+}
+
+bool kafka_based_log::flushed(std::uint64_t barrier) const { return unacked_.empty() || *unacked_.begin() >= barrier; }
+
+void kafka_based_log::read_to_end(completion done) {
+    if (!done) done = [](result<void>) {};
+    std::unique_lock lock(mutex_);
+    if (state_ != state::running) {
+        lock.unlock();
+        done(make_error(errc::unavailable, fmt::format("the log of topic '{}' is not running", options_.topic)));
+        return;
+    }
+    reads_.push_back({.id = next_read_id_++, .barrier = next_send_id_, .done = std::move(done), .ends = {}});
+}
+
+void kafka_based_log::run() {
+    while (!stopping_.load()) {
+        poll_records(options_.poll_interval);
+        producer_->poll(0ms);
+        serve_reads();
+    }
+}
+
+void kafka_based_log::serve_reads() {
+    std::vector<std::uint64_t> need_ends;
+    bool waiting = false;
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& read : reads_) {
+            if (read.ends) {
+                waiting = true;
+            } else if (flushed(read.barrier)) {
+                need_ends.push_back(read.id);
+            }
+        }
+    }
+    if (!need_ends.empty() && clock::now() >= next_end_query_) {
+        // Taken after those requests were made, so these ends cover what was written before them.
+        auto ends = query_end_offsets();
+        if (!ends) {
+            log::warn("log of topic '{}': cannot read the end offsets (will retry): {}", options_.topic,
+                      ends.err().describe());
+            next_end_query_ = clock::now() + end_query_backoff_;
+            end_query_backoff_ = std::min(end_query_backoff_ * 2, max_backoff);
+        } else {
+            end_query_backoff_ = first_backoff;
+            std::lock_guard lock(mutex_);
+            for (auto& read : reads_) {
+                if (std::find(need_ends.begin(), need_ends.end(), read.id) != need_ends.end()) read.ends = *ends;
+            }
+            waiting = true;
+        }
+    }
+    if (!waiting) return;
+    std::vector<completion> complete;
+    {
+        std::lock_guard lock(mutex_);
+        std::erase_if(reads_, [&](pending_read& read) {
+            if (!read.ends || !reached(*read.ends)) return false;
+            complete.push_back(std::move(read.done));
+            return true;
+        });
+    }
+    for (auto& done : complete) done({});
+}
+
+}  // namespace copycat::storage

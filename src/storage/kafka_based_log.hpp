@@ -1,0 +1,134 @@
+#pragma once
+// kafka_based_log: record_log on a Kafka topic through librdkafka (Kafka: KafkaBasedLog).
+//
+// The consumer is assign()ed to every partition of the topic from the beginning, with no group
+// and no commits. start() finds the topic's partitions (retrying until start_timeout: a missing
+// topic fails then) and reads them to their end on the calling thread; then one background
+// thread, owned by the log, polls the consumer and hands each record to the handler, serves the
+// producer's delivery reports and completes read_to_end() requests: once every record sent
+// before the request is acknowledged, it takes the end offsets (ListOffsets through an admin
+// client) and completes when the consumer's positions reach them.
+//
+// The producer uses acks=all, max.in.flight.requests.per.connection=1, enable.idempotence=false
+// and partitioner=murmur2_random, so a keyed record lands on partition
+// (murmur2(key) & 0x7fffffff) % partitions, as with Java's default partitioner.
+//
+// Threading: send() and read_to_end() from any thread; their callbacks, and the handler after
+// start(), run on the log's thread and must not block on the log. stop() (and the destructor)
+// must not be called from those callbacks. The background thread wakes every poll_interval
+// when idle, which bounds how late a read_to_end() request or a delivery report is noticed.
+//
+// Owned by the store that uses it.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "kafka/rdkafka/admin_client.hpp"
+#include "kafka/rdkafka/client_config.hpp"
+#include "kafka/rdkafka/consumer.hpp"
+#include "kafka/rdkafka/producer.hpp"
+#include "kafka/rdkafka/types.hpp"
+#include "storage/record_log.hpp"
+
+namespace copycat::storage {
+
+struct kafka_based_log_options {
+    std::string topic;
+    // The properties every client of the worker shares: bootstrap.servers, security settings.
+    rdkafka::client_config client;
+    // client.id of the producer and the consumer, e.g. "connect-cluster-offsets"; empty: none.
+    std::string client_id;
+    // Producer and consumer properties applied after the log's own (they win), e.g.
+    // {"delivery.timeout.ms", "2147483647"}.
+    std::map<std::string, std::string> producer_settings;
+    std::map<std::string, std::string> consumer_settings;
+    // Where the end offsets come from (its own connections: a ListOffsets request sent on the
+    // consumer's would wait behind its long-polling fetch). May be shared by several logs; when
+    // empty the log creates its own from `client`.
+    std::shared_ptr<rdkafka::admin_client> admin;
+    // start(): how long to look for the topic and read it to its end.
+    std::chrono::milliseconds start_timeout{60000};
+    // One end-offset query of all partitions.
+    std::chrono::milliseconds request_timeout{10000};
+    // How long the background thread waits for records before it looks at its other work.
+    std::chrono::milliseconds poll_interval{20};
+    // stop(): how long records in flight may take to be acknowledged before they are failed.
+    std::chrono::milliseconds close_timeout{5000};
+};
+
+class kafka_based_log final : public record_log {
+public:
+    explicit kafka_based_log(kafka_based_log_options options);
+    ~kafka_based_log() override;
+    kafka_based_log(const kafka_based_log&) = delete;
+    kafka_based_log& operator=(const kafka_based_log&) = delete;
+
+    result<void> start(record_handler handler) override;
+    void stop() override;
+    void send(std::string key, std::optional<std::string> value, completion done = {}) override;
+    void read_to_end(completion done) override;
+    using record_log::read_to_end;  // the blocking form
+
+    const std::string& topic() const { return options_.topic; }
+    // The topic's partition count as found by start(); 0 before.
+    std::int32_t partition_count() const { return partition_count_.load(); }
+
+private:
+    enum class state { created, starting, running, stopped };
+
+    // A read_to_end() request: first every send before it must be acknowledged (`barrier`: the
+    // first send id after it), then the positions must reach `ends`.
+    struct pending_read {
+        std::uint64_t id = 0;
+        std::uint64_t barrier = 0;
+        completion done;
+        std::optional<std::vector<rdkafka::watermarks>> ends;
+    };
+
+    result<void> create_clients();
+    result<void> find_partitions(std::chrono::steady_clock::time_point deadline);
+    result<void> read_to_end_now(std::chrono::steady_clock::time_point deadline);
+    result<std::vector<rdkafka::watermarks>> query_end_offsets();
+    // Polls for up to `wait`; hands the records to the handler. Returns how many it handled.
+    int poll_records(std::chrono::milliseconds wait);
+    bool reached(const std::vector<rdkafka::watermarks>& ends);
+    void run();
+    void serve_reads();
+    void on_delivered(std::uint64_t id);
+    // True when every send with an id below `barrier` is acknowledged; mutex_ held.
+    bool flushed(std::uint64_t barrier) const;
+
+    const kafka_based_log_options options_;
+    record_handler handler_;
+    std::optional<rdkafka::producer> producer_;
+    std::optional<rdkafka::consumer> consumer_;
+    std::shared_ptr<rdkafka::admin_client> admin_;
+    std::vector<rdkafka::topic_partition> partitions_;
+    // Per partition: the offset after the last record handed to the handler (-1: none yet).
+    // Used by the thread that reads (start()'s caller, then the log's thread) only.
+    std::vector<std::int64_t> positions_;
+    std::atomic<std::int32_t> partition_count_{0};
+    std::chrono::steady_clock::time_point next_end_query_{};  // after a failed query: not before
+    std::chrono::milliseconds end_query_backoff_{100};
+
+    std::mutex mutex_;  // guards the members below
+    state state_ = state::created;
+    std::uint64_t next_send_id_ = 0;
+    std::set<std::uint64_t> unacked_;
+    std::uint64_t next_read_id_ = 0;
+    std::vector<pending_read> reads_;
+
+    std::atomic<bool> stopping_{false};
+    std::thread thread_;
+};
+
+}  // namespace copycat::storage

@@ -1,0 +1,169 @@
+#include "storage/kafka_config_store.hpp"
+
+#include "common/logging.hpp"
+#include "storage/completion_latch.hpp"
+
+namespace copycat::storage {
+
+kafka_config_store::kafka_config_store(std::unique_ptr<record_log> log, config_store_listener& listener,
+                                       std::chrono::milliseconds timeout)
+    : log_(std::move(log)), listener_(listener), timeout_(timeout) {}
+
+kafka_config_store::~kafka_config_store() { stop(); }
+
+std::map<std::string, std::string> kafka_config_store::producer_settings() {
+    return {{"delivery.timeout.ms", "2147483647"}};
+}
+
+result<void> kafka_config_store::start() {
+    log::info("Starting the config store");
+    auto r = log_->start([this](const log_record& record) { on_record(record); });
+    if (!r) {
+        log::error("Failed to start the config store: {}", r.err().describe());
+        return r;
+    }
+    started_ = true;
+    log::info("Started the config store at offset {}", offset());
+    return {};
+}
+
+void kafka_config_store::stop() {
+    if (!log_) return;
+    const bool was_started = started_.exchange(false);
+    log_->stop();
+    if (was_started) log::info("Stopped the config store");
+}
+
+cluster_config kafka_config_store::snapshot() const {
+    std::lock_guard lock(mutex_);
+    return reader_.state();
+}
+
+std::int64_t kafka_config_store::offset() const {
+    std::lock_guard lock(mutex_);
+    return reader_.state().offset;
+}
+
+void kafka_config_store::on_record(const log_record& record) {
+    std::optional<config_event> event;
+    {
+        std::lock_guard lock(mutex_);
+        event = reader_.apply(record);
+    }
+    if (event && started_) notify(*event);
+}
+
+void kafka_config_store::notify(const config_event& e) {
+    switch (e.what) {
+        case config_event::kind::connector_config:
+            listener_.on_connector_config_update(e.name);
+            break;
+        case config_event::kind::task_configs:
+            listener_.on_task_configs_update(e.name);
+            break;
+        case config_event::kind::target_state:
+            listener_.on_target_state_change(e.name);
+            break;
+        case config_event::kind::restart_request:
+            listener_.on_restart_request(e.restart);
+            break;
+        case config_event::kind::session_key:
+            listener_.on_session_key_update(e.key);
+            break;
+        case config_event::kind::logger_level:
+            listener_.on_logger_level_update(e.name, e.level);
+            break;
+    }
+}
+
+result<void> kafka_config_store::check_started() const {
+    if (!started_) return make_error(errc::unavailable, "the config store is not started");
+    return {};
+}
+
+result<void> kafka_config_store::send_all(std::vector<keyed_value> records, clock::time_point deadline) {
+    if (records.empty()) return {};
+    auto latch = std::make_shared<completion_latch>(records.size());
+    for (auto& [key, value] : records)
+        log_->send(std::move(key), std::move(value), [latch](result<void> r) { latch->complete(std::move(r)); });
+    return latch->wait_until(deadline, "config topic writes to be acknowledged");
+}
+
+result<void> kafka_config_store::read_to_end_until(clock::time_point deadline) {
+    auto latch = std::make_shared<completion_latch>(1);
+    log_->read_to_end([latch](result<void> r) { latch->complete(std::move(r)); });
+    return latch->wait_until(deadline, "the config topic to be read to its end");
+}
+
+result<void> kafka_config_store::write_and_read(std::vector<keyed_value> records, const char* what) {
+    if (auto r = check_started(); !r) return r;
+    const auto deadline = clock::now() + timeout_;
+    auto r = send_all(std::move(records), deadline);
+    if (r) r = read_to_end_until(deadline);
+    if (!r) log::error("Failed to write {} to the config topic: {}", what, r.err().describe());
+    return r;
+}
+
+result<void> kafka_config_store::put_connector_config(const std::string& c, const string_map& config,
+                                                      std::optional<target_state_value> target) {
+    std::vector<keyed_value> records;
+    if (target) records.emplace_back(config_keys::target_state(c), encode_target_state(*target));
+    records.emplace_back(config_keys::connector(c), encode_connector_config(config));
+    return write_and_read(std::move(records), "a connector configuration");
+}
+
+result<void> kafka_config_store::remove_connector_config(const std::string& c) {
+    std::vector<keyed_value> records;
+    records.emplace_back(config_keys::connector(c), std::nullopt);
+    records.emplace_back(config_keys::target_state(c), std::nullopt);
+    return write_and_read(std::move(records), "a connector removal");
+}
+
+result<void> kafka_config_store::put_task_configs(const std::string& c, const std::vector<string_map>& configs) {
+    if (auto r = check_started(); !r) return r;
+    const auto deadline = clock::now() + timeout_;
+    // Be at the end of the log before writing: there may be lagging data to consume.
+    auto r = read_to_end_until(deadline);
+    if (r) {
+        std::vector<keyed_value> tasks;
+        for (std::size_t i = 0; i < configs.size(); ++i)
+            tasks.emplace_back(config_keys::task(c, static_cast<std::int32_t>(i)), encode_task_config(configs[i]));
+        r = send_all(std::move(tasks), deadline);
+    }
+    if (r && !configs.empty()) r = read_to_end_until(deadline);
+    if (r) {
+        std::vector<keyed_value> commit;
+        commit.emplace_back(config_keys::commit(c), encode_commit(static_cast<std::int32_t>(configs.size())));
+        r = send_all(std::move(commit), deadline);
+    }
+    if (r) r = read_to_end_until(deadline);
+    if (!r) log::error("Failed to write task configurations of {} to the config topic: {}", c, r.err().describe());
+    return r;
+}
+
+result<void> kafka_config_store::put_target_state(const std::string& c, target_state_value s) {
+    return write_and_read({{config_keys::target_state(c), encode_target_state(s)}}, "a target state");
+}
+
+result<void> kafka_config_store::put_restart_request(const restart_request_record& r) {
+    return write_and_read({{config_keys::restart(r.connector), encode_restart_request(r)}}, "a restart request");
+}
+
+result<void> kafka_config_store::put_task_count_record(const std::string& c, std::int32_t task_count) {
+    return write_and_read({{config_keys::task_count(c), encode_task_count(task_count)}}, "a task count record");
+}
+
+result<void> kafka_config_store::put_session_key(const session_key_record& k) {
+    return write_and_read({{std::string(config_keys::session_key), encode_session_key(k)}}, "a session key");
+}
+
+result<void> kafka_config_store::put_logger_level(const std::string& ns, const std::string& level) {
+    return write_and_read({{config_keys::logger_cluster(ns), encode_logger_level(level)}}, "a logger level");
+}
+
+result<void> kafka_config_store::read_to_end(std::chrono::milliseconds timeout) {
+    if (auto r = check_started(); !r) return r;
+    return read_to_end_until(clock::now() + timeout);
+}
+
+}  // namespace copycat::storage

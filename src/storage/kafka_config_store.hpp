@@ -1,0 +1,100 @@
+#pragma once
+// kafka_config_store: connector and task configurations, target states, restart requests and the
+// session key in the (single-partition, compacted) config topic (Kafka: KafkaConfigBackingStore).
+//
+// Owned by the distributed herder. Records are applied by a config_record_reader on the log's
+// thread, under a mutex; snapshot()/offset() copy out under it from any thread. The listener is
+// told only after start() completed, on the log's thread, outside the mutex. The blocking writes
+// run on the herder's thread (never on the log's thread: they wait for it) and follow Kafka's
+// write sequences, then read to the end so the snapshot shows the write. One timeout budget
+// covers a whole write (default 30 s, Kafka's READ_WRITE_TOTAL_TIMEOUT_MS); errc::timeout after it.
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "common/properties.hpp"
+#include "common/result.hpp"
+#include "storage/cluster_config.hpp"
+#include "storage/config_record_reader.hpp"
+#include "storage/config_records.hpp"
+#include "storage/record_log.hpp"
+
+namespace copycat::storage {
+
+// Told after start() completed, on the log's thread; must not block (the herder posts to its loop).
+class config_store_listener {
+public:
+    virtual ~config_store_listener() = default;
+    virtual void on_connector_config_update(const std::string& connector) = 0;  // created, changed or removed
+    virtual void on_task_configs_update(const std::string& connector) = 0;      // a commit record applied
+    virtual void on_target_state_change(const std::string& connector) = 0;
+    virtual void on_restart_request(const restart_request_record&) = 0;
+    virtual void on_session_key_update(const session_key_record&) {}
+    // KIP-976 cluster log level; only records read after start-up.
+    virtual void on_logger_level_update(const std::string& /*ns*/, const std::string& /*level*/) {}
+};
+
+class kafka_config_store {
+public:
+    static constexpr std::chrono::milliseconds default_timeout{30000};
+
+    kafka_config_store(std::unique_ptr<record_log> log, config_store_listener& listener,
+                       std::chrono::milliseconds timeout = default_timeout);
+    ~kafka_config_store();
+    kafka_config_store(const kafka_config_store&) = delete;
+    kafka_config_store& operator=(const kafka_config_store&) = delete;
+
+    // Producer settings for the config topic's kafka_based_log (Kafka: delivery.timeout.ms =
+    // Integer.MAX_VALUE; acks=all etc. are the log's own).
+    static std::map<std::string, std::string> producer_settings();
+
+    // Reads the whole topic (no listener calls), then tails it.
+    result<void> start();
+    void stop();
+
+    cluster_config snapshot() const;
+    std::int64_t offset() const;
+
+    // Writes target-state-<c> (when given) before connector-<c>.
+    result<void> put_connector_config(const std::string& c, const string_map& config,
+                                      std::optional<target_state_value> target);
+    // Tombstones connector-<c> and target-state-<c> (task configs stay; readers ignore them).
+    result<void> remove_connector_config(const std::string& c);
+    // Read to end; task-<c>-0..n-1; read to end if n > 0; commit-<c> {"tasks":n}; read to end.
+    result<void> put_task_configs(const std::string& c, const std::vector<string_map>& configs);
+    result<void> put_target_state(const std::string& c, target_state_value s);
+    result<void> put_restart_request(const restart_request_record& r);
+    result<void> put_task_count_record(const std::string& c, std::int32_t task_count);
+    result<void> put_session_key(const session_key_record& k);
+    result<void> put_logger_level(const std::string& ns, const std::string& level);
+    result<void> read_to_end(std::chrono::milliseconds timeout);
+
+private:
+    using clock = std::chrono::steady_clock;
+    using keyed_value = std::pair<std::string, std::optional<std::string>>;
+
+    void on_record(const log_record& record);
+    void notify(const config_event& e);
+    // Sends every record, then waits for all acknowledgements.
+    result<void> send_all(std::vector<keyed_value> records, clock::time_point deadline);
+    result<void> read_to_end_until(clock::time_point deadline);
+    result<void> write_and_read(std::vector<keyed_value> records, const char* what);
+    result<void> check_started() const;
+
+    std::unique_ptr<record_log> log_;
+    config_store_listener& listener_;
+    const std::chrono::milliseconds timeout_;
+    std::atomic<bool> started_{false};
+
+    mutable std::mutex mutex_;
+    config_record_reader reader_;
+};
+
+}  // namespace copycat::storage
