@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <utility>
 
 #include "common/logging.hpp"
@@ -141,7 +142,13 @@ std::map<std::string, connect_assignment> incremental_cooperative_assignor::assi
 std::pair<work_set, work_set> incremental_cooperative_assignor::split_lost(const work_set& lost,
                                                                            const assignor_input& input) const {
     std::pair<work_set, work_set> out;
-    auto departed = [&](const std::string& owner) { return input.departed_gracefully_urls.count(owner) > 0; };
+    // A worker whose URL is in the group again (it rejoined under a new member id after losing its
+    // membership, or restarted) is not gone: its former work need not wait for it.
+    std::set<std::string> present_urls;
+    for (const auto& [id, m] : input.members) present_urls.insert(m.url);
+    auto departed = [&](const std::string& owner) {
+        return input.departed_gracefully_urls.count(owner) > 0 || present_urls.count(owner) > 0;
+    };
     for (const auto& c : lost.connectors) {
         auto it = previous_.connectors.find(c);
         (it != previous_.connectors.end() && departed(it->second) ? out.first : out.second).connectors.push_back(c);
@@ -154,8 +161,12 @@ std::pair<work_set, work_set> incremental_cooperative_assignor::split_lost(const
 }
 
 bool incremental_cooperative_assignor::previous_members_present(const assignor_input& input) const {
+    std::set<std::string> present_urls;
+    for (const auto& [id, m] : input.members) present_urls.insert(m.url);
     for (const auto& [id, url] : previous_members_) {
-        if (input.members.count(id) == 0 && input.departed_gracefully_urls.count(url) == 0) return false;
+        if (input.members.count(id) == 0 && input.departed_gracefully_urls.count(url) == 0 &&
+            present_urls.count(url) == 0)
+            return false;
     }
     return true;
 }

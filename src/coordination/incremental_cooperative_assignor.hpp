@@ -10,8 +10,10 @@
 // Deliberate differences from Kafka:
 //  * Work of a worker that left GRACEFULLY (its URL in input.departed_gracefully_urls) is
 //    reassigned in the next round; only a worker that vanished has its work held for the delay.
-//    The leader cannot see a LeaveGroup; the herder learns it (e.g. from the status record the
-//    departing worker writes when it shuts its work down) and tells the coordinator. To know
+//    A vanished worker whose URL is in the group again (it restarted, or rejoined under a new
+//    member id after losing its membership) is back: its former work is reassigned at once.
+//    The leader cannot see a LeaveGroup: a leaving worker tells the leader's herder over REST
+//    (POST /internal/departures) before it leaves, and the herder tells the coordinator. To know
 //    whose work was lost, the leader memory keeps each item's previous owner URL.
 //  * "deleted" is (previous ∪ active) − configured, not previous − configured: an item a member
 //    still runs that is no longer configured is revoked even right after a leader change.
@@ -70,7 +72,7 @@ private:
     void balance(const work_set& configured, worker_loads& next, revocations& to_revoke, clock::time_point now);
     void reset_delay();
     std::int32_t backoff(int attempts) const;
-    // Splits lost work by its previous owner: {gracefully departed, vanished}.
+    // Splits lost work by its previous owner: {gracefully departed or back in the group, vanished}.
     std::pair<work_set, work_set> split_lost(const work_set& lost, const assignor_input& input) const;
     bool previous_members_present(const assignor_input& input) const;
     void remember(const worker_loads& next, const work_set& lost, const revocations& revoked,
