@@ -69,6 +69,10 @@ result<void> kafka_based_log::create_clients() {
     if (!made_consumer) return made_consumer.err();
     producer_.emplace(std::move(*made_producer));
     consumer_.emplace(std::move(*made_consumer));
+    // Not fatal: without it the first write only waits longer.
+    if (auto warmed = producer_->warm_up(options_.topic, options_.request_timeout); !warmed)
+        log::debug("Could not fetch the metadata of topic '{}' for the producer: {}", options_.topic,
+                   warmed.err().describe());
     return {};
 }
 

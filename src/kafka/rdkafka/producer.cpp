@@ -134,6 +134,25 @@ result<void> producer::flush(std::chrono::milliseconds timeout) {
                                                  outstanding(), timeout.count()));
 }
 
+result<std::int32_t> producer::warm_up(std::string_view topic, std::chrono::milliseconds timeout) {
+    const std::string name(topic);
+    const std::string context = fmt::format("read metadata of topic '{}'", name);
+    struct topic_deleter {
+        void operator()(rd_kafka_topic_t* t) const { rd_kafka_topic_destroy(t); }
+    };
+    std::unique_ptr<rd_kafka_topic_t, topic_deleter> handle(rd_kafka_topic_new(handle_.get(), name.c_str(), nullptr));
+    if (!handle) return detail::kafka_error(rd_kafka_last_error(), context);
+    const rd_kafka_metadata_t* metadata = nullptr;
+    if (rd_kafka_resp_err_t err =
+            rd_kafka_metadata(handle_.get(), 0, handle.get(), &metadata, static_cast<int>(timeout.count())))
+        return detail::kafka_error(err, context);
+    std::unique_ptr<const rd_kafka_metadata_t, void (*)(const rd_kafka_metadata_t*)> owned(metadata,
+                                                                                           rd_kafka_metadata_destroy);
+    if (metadata->topic_cnt != 1 || metadata->topics[0].err != RD_KAFKA_RESP_ERR_NO_ERROR)
+        return make_error(errc::not_found, context + ": the topic is unknown");
+    return metadata->topics[0].partition_cnt;
+}
+
 int producer::outstanding() const { return rd_kafka_outq_len(handle_.get()); }
 
 std::string_view producer::name() const { return detail::client_name(handle_.get()); }

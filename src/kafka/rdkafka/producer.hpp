@@ -70,6 +70,9 @@ public:
     // errc::timeout when records are still outstanding after `timeout`.
     result<void> flush(std::chrono::milliseconds timeout);
 
+    // Fetches the topic's metadata now, so that the first produce() to it does not wait for
+    // librdkafka's periodic scan of unknown topics (about a second). Returns its partition count.
+    result<std::int32_t> warm_up(std::string_view topic, std::chrono::milliseconds timeout);
     // Records (and protocol requests) not yet acknowledged.
     int outstanding() const;
 
