@@ -69,10 +69,6 @@ result<void> kafka_based_log::create_clients() {
     if (!made_consumer) return made_consumer.err();
     producer_.emplace(std::move(*made_producer));
     consumer_.emplace(std::move(*made_consumer));
-    // Not fatal: without it the first write only waits longer.
-    if (auto warmed = producer_->warm_up(options_.topic, options_.request_timeout); !warmed)
-        log::debug("Could not fetch the metadata of topic '{}' for the producer: {}", options_.topic,
-                   warmed.err().describe());
     return {};
 }
 
@@ -183,6 +179,11 @@ result<void> kafka_based_log::start(record_handler handler) {
     auto started = create_clients();
     if (started) started = find_partitions(deadline);
     if (started) {
+        // Only now that the topic is known to exist (a metadata request could create it). Not
+        // fatal: without it the first write only waits longer.
+        if (auto warmed = producer_->warm_up(options_.topic, options_.request_timeout); !warmed)
+            log::debug("Could not fetch the metadata of topic '{}' for the producer: {}", options_.topic,
+                       warmed.err().describe());
         std::vector<rdkafka::topic_partition_offset> from_beginning;
         for (const auto& tp : partitions_)
             from_beginning.push_back({tp.topic, tp.partition, rdkafka::offsets::beginning});
