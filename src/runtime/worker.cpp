@@ -130,6 +130,13 @@ bool worker::is_connector_running(const std::string& name) const {
     return wc && wc->is_running();
 }
 
+std::string task_class_name(std::string_view connector_class) {
+    constexpr std::string_view suffix = "Connector";
+    if (connector_class.ends_with(suffix))
+        return std::string(connector_class.substr(0, connector_class.size() - suffix.size())) + "Task";
+    return std::string(connector_class) + "Task";
+}
+
 result<std::vector<string_map>> worker::connector_task_configs(const std::string& name) {
     auto wc = impl_->find_connector(name);
     if (!wc) return make_error(errc::not_found, "Connector " + name + " is not running on this worker");
@@ -142,7 +149,16 @@ result<std::vector<string_map>> worker::connector_task_configs(const std::string
     } catch (const std::exception& e) {
         return make_error(errc::invalid_argument, e.what());
     }
-    return wc->task_configs(max_tasks, enforce);
+    auto configs = wc->task_configs(max_tasks, enforce);
+    if (!configs) return configs;
+    // Kafka's Worker.connectorTaskConfigs adds the task's class; Copycat plugins have no Java
+    // class names, so it follows Kafka's naming (FileStreamSourceConnector -> FileStreamSourceTask),
+    // which keeps the records readable by Kafka Connect workers sharing the config topic.
+    const std::string class_name = value_of(wc->config(), connector_keys::connector_class);
+    auto entry = impl_->plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
+    const std::string task_class = task_class_name(entry ? (*entry)->class_name : class_name);
+    for (string_map& c : *configs) c.insert_or_assign("task.class", task_class);
+    return configs;
 }
 
 result<void> worker::start_task(const task_id& id, const string_map& connector_config, const string_map& task_config,
@@ -204,6 +220,20 @@ std::vector<task_id> worker::tasks_of(const std::string& connector) const {
     std::lock_guard lock(impl_->mutex);
     for (const auto& [id, task] : impl_->tasks)
         if (id.connector == connector) out.push_back(id);
+    return out;
+}
+
+std::vector<std::string> worker::connector_names() const {
+    std::vector<std::string> out;
+    std::lock_guard lock(impl_->mutex);
+    for (const auto& [name, wc] : impl_->connectors) out.push_back(name);
+    return out;
+}
+
+std::vector<task_id> worker::task_ids() const {
+    std::vector<task_id> out;
+    std::lock_guard lock(impl_->mutex);
+    for (const auto& [id, task] : impl_->tasks) out.push_back(id);
     return out;
 }
 

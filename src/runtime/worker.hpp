@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/result.hpp"
@@ -25,6 +26,10 @@ class offset_store;
 }
 
 namespace copycat::runtime {
+
+// The "task.class" of a connector's task configs: Kafka's naming convention applied to the
+// connector's class name (org.x.FooConnector -> org.x.FooTask; otherwise the name + "Task").
+std::string task_class_name(std::string_view connector_class);
 
 class worker {
 public:
@@ -56,6 +61,9 @@ public:
     // Stops tasks (all signalled first, then awaited), committing their offsets.
     void stop_tasks(const std::vector<task_id>& ids);
     std::vector<task_id> tasks_of(const std::string& connector) const;
+    // Every connector and task this worker holds now, whatever their state (for metrics).
+    std::vector<std::string> connector_names() const;
+    std::vector<task_id> task_ids() const;
 
     // Pauses or resumes a connector and its tasks (stopped: stop the connector and tasks).
     void set_target_state(const std::string& connector, target_state state);
