@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config ccache          # toolchain
   librdkafka-dev libboost1.81-dev rapidjson-dev libfmt-dev libssl-dev catch2   # libraries
-  openjdk-17-jre-headless maven                    # the local Kafka broker (jars from Maven Central)
+  openjdk-17-jdk-headless maven                    # the local Kafka broker, Kafka Connect for the benchmarks (javac)
   python3 curl procps openssl                       # scripts, tests, the test broker's certificates
 )
 

@@ -4,6 +4,7 @@
 #   2. build (deploy/build.sh)
 #   3. unit tests (ctest -L unit; no broker)
 #   4. a real Kafka 4.x broker from Maven Central jars, and the tests that need it (ctest -L cluster)
+#   5. the benchmark harness in quick mode (deploy/bench.sh --quick), against Kafka Connect itself
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -29,5 +30,8 @@ step "unit tests"
 
 step "starting a local Kafka broker and running the cluster tests"
 deploy/kafka/with-kafka.sh bash -c "cd '$root/$build_dir' && ctest -L cluster --output-on-failure"
+
+step "benchmark harness, quick mode (Copycat and Kafka Connect each deliver every record; no timings asserted)"
+deploy/bench.sh --quick --build-dir "$build_dir"
 
 step "all tests passed in $(( $(date +%s) - started )) s"

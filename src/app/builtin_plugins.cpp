@@ -17,13 +17,14 @@ void register_builtin_plugins(loader::plugin_registry& registry) {
     if (descriptors.empty()) {
         for (const converters::builtin_converter& c : converters::builtin_converters()) {
             const std::string& name = names.emplace_back(c.class_name);
-            if (c.make_converter != nullptr) {
+            // A class that is both a Converter and a HeaderConverter is registered as both kinds
+            // (the registry keeps the second as the class's other kind), as Kafka lists it.
+            if (c.make_converter != nullptr)
                 descriptors.push_back(
                     {plugin_kind::converter, name.c_str(), version().data(), converter_factory{c.make_converter}});
-            } else {
+            if (c.make_header_converter != nullptr)
                 descriptors.push_back({plugin_kind::header_converter, name.c_str(), version().data(),
                                        header_converter_factory{c.make_header_converter}});
-            }
         }
         for (const transforms::builtin_transformation& t : transforms::builtin_transformations()) {
             descriptors.push_back({plugin_kind::transformation, t.class_name.data(), version().data(),

@@ -12,22 +12,27 @@
 #include "app/exit_codes.hpp"
 #include "app/kafka_cluster_id.hpp"
 #include "app/plugin_setup.hpp"
+#include "app/rest_server_settings.hpp"
 #include "app/runtime_connector_worker.hpp"
 #include "app/shutdown_signal.hpp"
 #include "app/version.hpp"
 #include "app/worker_clients.hpp"
 #include "app/worker_properties.hpp"
 #include "common/logging.hpp"
+#include "common/metrics.hpp"
+#include "coordination/rebalance_metrics.hpp"
 #include "coordination/worker_coordinator.hpp"
 #include "herder/cluster_status_store.hpp"
 #include "herder/distributed_herder.hpp"
 #include "herder/status_recorder.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "loader/plugin_registry.hpp"
+#include "net/http_client.hpp"
 #include "rest/handlers/connect_rest_api.hpp"
 #include "rest/http_server.hpp"
-#include "rest/listener_address.hpp"
+#include "runtime/offsets_admin.hpp"
 #include "runtime/worker.hpp"
+#include "runtime/worker_metrics.hpp"
 #include "storage/config_listener_relay.hpp"
 #include "storage/internal_topics.hpp"
 #include "storage/kafka_based_log.hpp"
@@ -135,19 +140,32 @@ int run_distributed(const std::vector<std::string>& args) {
     }
     log::info("Kafka cluster ID: {}", *cluster_id);
 
-    rest::handlers::connect_rest_api api({.info = {std::string(version()), std::string(commit())}});
+    metrics::registry metrics_registry;  // outlives the REST server, which exposes it, and everything registered in it
+    config->worker.metrics = &metrics_registry;
+    auto server_options = rest_server_options(*config);
+    if (!server_options) {
+        log::error("{} in {}", server_options.err().describe(), args[0]);
+        return exit_usage;
+    }
+    if (uses_https(*config)) {
+        if (auto https_client = net::configure_https_client(rest_tls_settings(*config)); !https_client)
+            return fail(https_client.err().describe());
+    }
+    rest::handlers::connect_rest_api api(
+        {.info = {std::string(version()), std::string(commit())},
+         .topics = {config->topic_tracking_enable, config->topic_tracking_allow_reset},
+         .metrics = &metrics_registry});
     rest::router routes;
     api.add_routes(routes);
-    if (config->listeners.size() > 1)
-        log::warn("Only the first of the listeners is served for now: {}", config->listeners.front());
-    rest::http_server server(std::move(routes), {.listener = config->listeners.front()});
+    rest::http_server server(std::move(routes), std::move(*server_options));
     if (auto started = server.start(); !started)
-        return fail("cannot start the REST server on " + config->listeners.front() + ": " + started.err().describe());
-    const auto listener = rest::parse_listener(config->listeners.front());
-    config->worker.worker_id = worker_id_for(*config, listener ? listener->host : std::string(), server.port());
-    const std::string url = "http://" + config->worker.worker_id + "/";
-    log::info("REST server listening on http://{}/ (advertised as {}, worker id {})", server.local_address(), url,
-              config->worker.worker_id);
+        return fail("cannot start the REST server: " + started.err().describe());
+    const auto endpoint = advertised(*config, server.listeners());
+    config->worker.worker_id = endpoint.worker_id;
+    const std::string url = endpoint.url;
+    for (const auto& l : server.listeners())
+        log::info("REST server listening on {}://{}/ (advertised as {}, worker id {})", l.protocol, l.local_address,
+                  url, config->worker.worker_id);
 
     if (auto topics = create_internal_topics(*client, *config); !topics) {
         server.stop();
@@ -173,9 +191,12 @@ int run_distributed(const std::vector<std::string>& args) {
     }
 
     herder::cluster_status_store statuses(status_topic, config->worker.worker_id);
-    herder::status_recorder recorder(statuses);
-    runtime::worker worker(config->worker, plugins, offsets, recorder);
-    runtime_connector_worker worker_port(worker);
+    herder::status_recorder recorder(statuses, config->topic_tracking_enable);
+    runtime::worker_metrics worker_metrics(recorder, metrics_registry);
+    runtime::worker worker(config->worker, plugins, offsets, worker_metrics);
+    worker_metrics.attach(&worker);
+    runtime::offsets_admin offsets_admin(worker.config(), plugins, offsets);  // KIP-875 offsets endpoints
+    runtime_connector_worker worker_port(worker, &offsets_admin);
     herder::distributed_herder distributed(
         worker_port, plugins, configs, statuses,
         {.kafka_cluster_id = *cluster_id,
@@ -193,8 +214,9 @@ int run_distributed(const std::vector<std::string>& args) {
     coordinator_options.protocol = *protocol;
     coordinator_options.url = url;
     coordinator_options.scheduled_rebalance_max_delay = config->scheduled_rebalance_max_delay;
+    coordination::rebalance_metrics timed_rebalances(distributed, metrics_registry);
     auto coordinator = coordination::worker_coordinator::create(
-        io.get_executor(), coordinator_options, [&configs] { return view_of(configs.snapshot()); }, distributed);
+        io.get_executor(), coordinator_options, [&configs] { return view_of(configs.snapshot()); }, timed_rebalances);
     if (!coordinator) {
         guard.reset();
         io.stop();
@@ -205,7 +227,7 @@ int run_distributed(const std::vector<std::string>& args) {
     distributed.attach(*coordinator);
     distributed.start();
     api.attach(distributed);
-    log::info("Copycat worker started; REST API at http://{}/", server.local_address());
+    log::info("Copycat worker started; REST API at {}", url);
 
     const std::string signal = signals.wait();
     log::info("Received {}: stopping", signal);

@@ -4,13 +4,16 @@
 // worker. Holds a reference to the worker (owned by the application, which outlives this).
 
 #include "herder/connector_worker.hpp"
+#include "runtime/offsets_admin.hpp"
 #include "runtime/worker.hpp"
 
 namespace copycat::app {
 
 class runtime_connector_worker final : public herder::connector_worker {
 public:
-    explicit runtime_connector_worker(runtime::worker& worker) : worker_(worker) {}
+    // `offsets` serves the KIP-875 offsets endpoints (none: they answer unsupported).
+    explicit runtime_connector_worker(runtime::worker& worker, const runtime::offsets_admin* offsets = nullptr)
+        : worker_(worker), offsets_(offsets) {}
 
     result<void> start_connector(const std::string& name, const string_map& config,
                                  runtime::target_state initial) override {
@@ -31,8 +34,21 @@ public:
     }
     void stop() override { worker_.stop(); }
 
+    result<std::vector<runtime::connector_offset>> connector_offsets(const std::string& name,
+                                                                     const string_map& config) override {
+        if (offsets_ == nullptr) return connector_worker::connector_offsets(name, config);
+        return offsets_->offsets(name, config);
+    }
+    result<std::string> modify_connector_offsets(
+        const std::string& name, const string_map& config,
+        const std::optional<std::vector<runtime::connector_offset>>& offsets) override {
+        if (offsets_ == nullptr) return connector_worker::modify_connector_offsets(name, config, offsets);
+        return offsets_->modify(name, config, offsets);
+    }
+
 private:
     runtime::worker& worker_;
+    const runtime::offsets_admin* offsets_;
 };
 
 }  // namespace copycat::app

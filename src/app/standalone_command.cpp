@@ -8,19 +8,23 @@
 #include "app/connector_config_file.hpp"
 #include "app/kafka_cluster_id.hpp"
 #include "app/plugin_setup.hpp"
+#include "app/rest_server_settings.hpp"
 #include "app/runtime_connector_worker.hpp"
 #include "app/shutdown_signal.hpp"
 #include "app/version.hpp"
 #include "app/worker_properties.hpp"
 #include "common/logging.hpp"
+#include "common/metrics.hpp"
 #include "herder/memory_status_store.hpp"
 #include "herder/standalone_herder.hpp"
 #include "herder/status_recorder.hpp"
 #include "loader/plugin_registry.hpp"
+#include "net/http_client.hpp"
 #include "rest/handlers/connect_rest_api.hpp"
 #include "rest/http_server.hpp"
-#include "rest/listener_address.hpp"
+#include "runtime/offsets_admin.hpp"
 #include "runtime/worker.hpp"
+#include "runtime/worker_metrics.hpp"
 #include "storage/file_offset_store.hpp"
 
 namespace copycat::app {
@@ -92,21 +96,35 @@ int run_standalone(const std::vector<std::string>& args) {
     }
     log::info("Kafka cluster ID: {}", *cluster_id);
 
-    rest::handlers::connect_rest_api api({.info = {std::string(version()), std::string(commit())}});
+    metrics::registry metrics_registry;  // outlives the REST server, which exposes it, and everything registered in it
+    config->worker.metrics = &metrics_registry;
+    auto server_options = rest_server_options(*config);
+    if (!server_options) {
+        log::error("{} in {}", server_options.err().describe(), args[0]);
+        return exit_usage;
+    }
+    if (uses_https(*config)) {
+        if (auto client = net::configure_https_client(rest_tls_settings(*config)); !client) {
+            log::error("Stopping due to error: {}", client.err().describe());
+            return exit_startup_failed;
+        }
+    }
+    rest::handlers::connect_rest_api api(
+        {.info = {std::string(version()), std::string(commit())},
+         .topics = {config->topic_tracking_enable, config->topic_tracking_allow_reset},
+         .metrics = &metrics_registry});
     rest::router routes;
     api.add_routes(routes);
-    if (config->listeners.size() > 1)
-        log::warn("Only the first of the listeners is served for now: {}", config->listeners.front());
-    rest::http_server server(std::move(routes), {.listener = config->listeners.front()});
+    rest::http_server server(std::move(routes), std::move(*server_options));
     if (auto started = server.start(); !started) {
-        log::error("Stopping due to error: cannot start the REST server on {}: {}", config->listeners.front(),
-                   started.err().describe());
+        log::error("Stopping due to error: cannot start the REST server: {}", started.err().describe());
         return exit_startup_failed;
     }
-    const auto listener = rest::parse_listener(config->listeners.front());
-    config->worker.worker_id = worker_id_for(*config, listener ? listener->host : std::string(), server.port());
-    log::info("REST server listening on http://{}/ (advertised as http://{}/, worker id {})", server.local_address(),
-              config->worker.worker_id, config->worker.worker_id);
+    const auto endpoint = advertised(*config, server.listeners());
+    config->worker.worker_id = endpoint.worker_id;
+    for (const auto& l : server.listeners())
+        log::info("REST server listening on {}://{}/ (advertised as {}, worker id {})", l.protocol, l.local_address,
+                  endpoint.url, config->worker.worker_id);
 
     storage::file_offset_store offsets(config->offset_storage_file);
     if (auto started = offsets.start(); !started) {
@@ -117,9 +135,12 @@ int run_standalone(const std::vector<std::string>& args) {
     }
 
     herder::memory_status_store statuses(config->worker.worker_id);
-    herder::status_recorder recorder(statuses);
-    runtime::worker worker(config->worker, plugins, offsets, recorder);
-    runtime_connector_worker worker_port(worker);
+    herder::status_recorder recorder(statuses, config->topic_tracking_enable);
+    runtime::worker_metrics worker_metrics(recorder, metrics_registry);
+    runtime::worker worker(config->worker, plugins, offsets, worker_metrics);
+    worker_metrics.attach(&worker);
+    runtime::offsets_admin offsets_admin(worker.config(), plugins, offsets);  // KIP-875 offsets endpoints
+    runtime_connector_worker worker_port(worker, &offsets_admin);
     herder::standalone_herder standalone(
         worker_port, plugins, statuses,
         {.kafka_cluster_id = *cluster_id,
@@ -146,7 +167,7 @@ int run_standalone(const std::vector<std::string>& args) {
     }
     if (!signals.requested()) {
         standalone.mark_ready();
-        log::info("Copycat worker started; REST API at http://{}/", server.local_address());
+        log::info("Copycat worker started; REST API at {}", endpoint.url);
     }
 
     const std::string signal = signals.wait();

@@ -189,7 +189,12 @@ config_def build_worker_def() {
         .define("rest.extension.classes", config_type::list, "", low,
                 "Comma-separated names of ConnectRestExtension classes, loaded and called in the order specified.")
         .define("admin.listeners", config_type::list, nullptr, listeners_validator(true), low,
-                "List of comma-separated URIs the Admin REST API will listen on.");
+                "List of comma-separated URIs the Admin REST API will listen on.")
+        // Copycat: HTTP basic authentication of the REST API (Kafka: BasicAuthSecurityRestExtension).
+        .define("rest.basic.auth.credentials.file", config_type::string, nullptr, low,
+                "A properties file of user=password lines. When set, every REST request except the internal "
+                "ones between workers needs an Authorization: Basic header naming one of these users; others get "
+                "401. Requests forwarded to other workers keep the client's Authorization header.");
     return def;
 }
 
@@ -333,6 +338,10 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
         out.advertised_listener = *l;
     out.topic_tracking_enable = get<bool>(values, "topic.tracking.enable");
     out.topic_tracking_allow_reset = get<bool>(values, "topic.tracking.allow.reset");
+    out.access_control_allow_origin = get<std::string>(values, "access.control.allow.origin");
+    out.access_control_allow_methods = get<std::string>(values, "access.control.allow.methods");
+    if (const auto* f = std::get_if<std::string>(&values.find("rest.basic.auth.credentials.file")->second))
+        out.basic_auth_credentials_file = *f;
     return values;
 }
 

@@ -33,6 +33,10 @@ struct common_worker_config {
     std::optional<std::string> advertised_listener;
     bool topic_tracking_enable = true;
     bool topic_tracking_allow_reset = true;
+    // REST request policies (rest_server_settings.hpp turns them into the server's options).
+    std::string access_control_allow_origin;
+    std::string access_control_allow_methods;
+    std::optional<std::string> basic_auth_credentials_file;
 };
 
 struct standalone_config : common_worker_config {

@@ -1,6 +1,7 @@
 #include "common/logging.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cctype>
 #include <chrono>
@@ -9,12 +10,92 @@
 #include <string>
 
 namespace copycat::log {
+
+namespace detail {
+
+std::atomic<level> module_levels[module_count] = {
+    level::info, level::info, level::info, level::info, level::info, level::info, level::info,
+    level::info, level::info, level::info, level::info, level::info, level::info, level::info,
+};
+static_assert(module_count == 14, "one initializer per module above");
+
+}  // namespace detail
+
 namespace {
 
-std::atomic<level> g_level{level::info};
 std::mutex g_write_mutex;
 
 constexpr std::string_view kNames[] = {"TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF"};
+
+// The logger of each module (see logging.hpp); index = detail::source_module.
+constexpr std::array<std::string_view, detail::module_count> kModuleLoggers = {
+    "",                                              // other: the root only
+    "org.apache.kafka.connect.cli",                  // app
+    "org.apache.kafka.connect.data",                 // api
+    "org.apache.kafka.connect.util",                 // common
+    "org.apache.kafka.connect.converters",           // converters
+    "org.apache.kafka.connect.runtime.distributed",  // coordination
+    "org.apache.kafka.connect.runtime.distributed",  // herder
+    "org.apache.kafka.clients",                      // kafka
+    "org.apache.kafka.connect.runtime.isolation",    // loader
+    "org.apache.kafka.connect.runtime.rest",         // net
+    "org.apache.kafka.connect.runtime.rest",         // rest
+    "org.apache.kafka.connect.runtime",              // runtime
+    "org.apache.kafka.connect.storage",              // storage
+    "org.apache.kafka.connect.transforms",           // transforms
+};
+
+struct logger_state {
+    std::optional<level> own;  // nullopt: inherits
+    std::optional<std::int64_t> last_modified;
+};
+
+// The logger hierarchy; guarded by its mutex. Changes recompute detail::module_levels.
+struct registry {
+    std::mutex mutex;
+    level root = level::info;
+    std::optional<std::int64_t> root_modified;
+    std::map<std::string, logger_state, std::less<>> loggers;
+
+    registry() {
+        for (std::string_view name : kModuleLoggers)
+            if (!name.empty()) loggers.emplace(std::string(name), logger_state{});
+    }
+
+    // The level `name` has: its own, the nearest ancestor's with one, or the root's.
+    level effective(std::string_view name) const {
+        std::string_view prefix = name;
+        while (true) {
+            if (auto it = loggers.find(prefix); it != loggers.end() && it->second.own) return *it->second.own;
+            const auto dot = prefix.rfind('.');
+            if (dot == std::string_view::npos) return root;
+            prefix = prefix.substr(0, dot);
+        }
+    }
+
+    void publish() {
+        for (std::size_t i = 0; i < detail::module_count; ++i) {
+            const level l = kModuleLoggers[i].empty() ? root : effective(kModuleLoggers[i]);
+            detail::module_levels[i].store(l, std::memory_order_relaxed);
+        }
+    }
+};
+
+registry& loggers() {
+    static registry r;
+    return r;
+}
+
+std::int64_t now_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+bool is_root(std::string_view name) {
+    return name.size() == root_logger.size() &&
+           std::equal(name.begin(), name.end(), root_logger.begin(),
+                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
 
 std::string timestamp() {
     using namespace std::chrono;
@@ -30,8 +111,18 @@ std::string timestamp() {
 
 }  // namespace
 
-void set_level(level l) { g_level.store(l); }
-level current_level() { return g_level.load(std::memory_order_relaxed); }
+void set_level(level l) {
+    registry& r = loggers();
+    std::lock_guard lock(r.mutex);
+    r.root = l;
+    r.publish();
+}
+
+level current_level() {
+    registry& r = loggers();
+    std::lock_guard lock(r.mutex);
+    return r.root;
+}
 
 std::string_view level_name(level l) { return kNames[static_cast<int>(l)]; }
 
@@ -40,6 +131,8 @@ bool parse_level(std::string_view text, level& out) {
     std::transform(upper.begin(), upper.end(), upper.begin(),
                    [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
     if (upper == "WARNING") upper = "WARN";
+    if (upper == "ALL") upper = "TRACE";
+    if (upper == "FATAL") upper = "ERROR";
     for (int i = 0; i <= static_cast<int>(level::off); ++i) {
         if (kNames[i] == upper) {
             out = static_cast<level>(i);
@@ -47,6 +140,67 @@ bool parse_level(std::string_view text, level& out) {
         }
     }
     return false;
+}
+
+std::map<std::string, logger_level> logger_levels() {
+    registry& r = loggers();
+    std::lock_guard lock(r.mutex);
+    std::map<std::string, logger_level> out;
+    for (const auto& [name, state] : r.loggers)
+        if (state.own) out.emplace(name, logger_level{*state.own, state.last_modified});
+    out.emplace(std::string(root_logger), logger_level{r.root, r.root_modified});
+    return out;
+}
+
+std::optional<logger_level> logger_level_of(std::string_view name) {
+    registry& r = loggers();
+    std::lock_guard lock(r.mutex);
+    if (is_root(name)) return logger_level{r.root, r.root_modified};
+    auto it = r.loggers.find(name);
+    if (it == r.loggers.end()) return std::nullopt;
+    return logger_level{r.effective(name), it->second.last_modified};
+}
+
+std::vector<std::string> set_logger_level(std::string_view ns, level l) {
+    registry& r = loggers();
+    std::vector<std::string> affected;
+    {
+        std::lock_guard lock(r.mutex);
+        const std::int64_t now = now_ms();
+        const bool all = is_root(ns);
+        if (!all) r.loggers.try_emplace(std::string(ns));
+        // Levels before the change decide what changes (log4j skips a logger already at the
+        // level; it is still reported as covered).
+        std::vector<std::pair<logger_state*, bool>> changes;
+        for (auto& [name, state] : r.loggers) {
+            if (!all && !std::string_view(name).starts_with(ns)) continue;
+            changes.emplace_back(&state, r.effective(name) != l);
+            affected.push_back(name);
+        }
+        for (auto& [state, changed] : changes) {
+            if (!changed) continue;
+            state->own = l;
+            state->last_modified = now;
+        }
+        if (all) {
+            if (r.root != l) {
+                r.root = l;
+                r.root_modified = now;
+            }
+            affected.emplace_back(root_logger);
+        }
+        r.publish();
+    }
+    std::sort(affected.begin(), affected.end());
+    return affected;
+}
+
+std::vector<std::string> logger_names() {
+    registry& r = loggers();
+    std::lock_guard lock(r.mutex);
+    std::vector<std::string> out;
+    for (const auto& [name, state] : r.loggers) out.push_back(name);
+    return out;
 }
 
 void write(level l, std::string_view message) {

@@ -1,5 +1,6 @@
 #include "herder/cluster_status_store.hpp"
 
+#include <algorithm>
 #include <utility>
 
 namespace copycat::herder {
@@ -105,6 +106,27 @@ std::vector<task_state> cluster_status_store::tasks(const std::string& connector
         if (auto entry = entry_of(record)) out.push_back(task_state{task, *entry});
     }
     return out;
+}
+
+bool cluster_status_store::has_topic(const std::string& connector, const std::string& topic) const {
+    for (const auto& record : store_.topics(connector))
+        if (record.topic == topic) return true;
+    return false;
+}
+
+void cluster_status_store::put_topic(const task_id& id, const std::string& topic, std::int64_t discover_timestamp) {
+    store_.put_topic(storage::topic_status_record{topic, id.connector, id.task, discover_timestamp});
+}
+
+std::vector<std::string> cluster_status_store::topics(const std::string& connector) const {
+    std::vector<std::string> out;
+    for (const auto& record : store_.topics(connector)) out.push_back(record.topic);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void cluster_status_store::remove_topics(const std::string& connector) {
+    for (const auto& record : store_.topics(connector)) store_.remove_topic(record.topic, connector);
 }
 
 }  // namespace copycat::herder

@@ -36,6 +36,10 @@ public:
     std::optional<status_entry> get(const std::string& connector) const override;
     std::optional<status_entry> get(const task_id& id) const override;
     std::vector<task_state> tasks(const std::string& connector) const override;
+    bool has_topic(const std::string& connector, const std::string& topic) const override;
+    void put_topic(const task_id& id, const std::string& topic, std::int64_t discover_timestamp) override;
+    std::vector<std::string> topics(const std::string& connector) const override;
+    void remove_topics(const std::string& connector) override;
 
     // Waits until this worker's status writes were acknowledged.
     result<void> flush(std::chrono::milliseconds timeout) { return store_.flush(timeout); }

@@ -7,11 +7,13 @@
 // the work stopped (or the graceful timeout passed); state changes are reported through the
 // status_listener the worker was built with, never through return values alone.
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "common/properties.hpp"
 #include "common/result.hpp"
+#include "runtime/offsets_admin.hpp"
 #include "runtime/worker_state.hpp"
 
 namespace copycat::herder {
@@ -39,6 +41,25 @@ public:
 
     // Stops everything.
     virtual void stop() = 0;
+
+    // KIP-875 offsets of a connector (runtime::offsets_admin). These block on the offset store or
+    // the broker: the herder calls them off its loop thread. Default: unsupported.
+    virtual result<std::vector<runtime::connector_offset>> connector_offsets(const std::string& name,
+                                                                             const string_map& config) {
+        (void)name;
+        (void)config;
+        return make_error(errc::unsupported, "This worker cannot read connector offsets");
+    }
+    // Alters the given offsets, or resets all of them when `offsets` is nullopt; answers Kafka's
+    // success message.
+    virtual result<std::string> modify_connector_offsets(
+        const std::string& name, const string_map& config,
+        const std::optional<std::vector<runtime::connector_offset>>& offsets) {
+        (void)name;
+        (void)config;
+        (void)offsets;
+        return make_error(errc::unsupported, "This worker cannot modify connector offsets");
+    }
 };
 
 }  // namespace copycat::herder

@@ -43,6 +43,7 @@ distributed_herder::~distributed_herder() { stop(); }
 void distributed_herder::start() {
     log::info("Herder starting (worker id {})", statuses_.worker_id());
     loop_.start();
+    offsets_loop_.start();
     loop_.post([this] {
         refresh_snapshot();
         for (const std::string& c : snapshot_.connectors()) {
@@ -59,6 +60,7 @@ void distributed_herder::stop() {
     if (stopped_.exchange(true)) return;
     log::info("Herder stopping");
     ready_ = false;
+    offsets_loop_.stop();  // lets a running offsets change finish
     std::promise<void> stopped_work;
     auto work_done = stopped_work.get_future();
     std::string departure_target;  // the leader's URL when this worker is a follower

@@ -102,12 +102,23 @@ public:
     std::string kafka_cluster_id() const override { return options_.kafka_cluster_id; }
     void health_check(callback<void> cb) override;
     bool is_ready() const override { return ready_; }
+    // distributed_herder_admin.cpp: expansions, topics (KIP-558), offsets (KIP-875), log levels.
+    void connector_expansions(bool with_status, bool with_info, callback<std::vector<connector_expansion>> cb) override;
+    void connector_active_topics(const std::string& name, callback<std::vector<std::string>> cb) override;
+    void reset_connector_active_topics(const std::string& name, callback<void> cb) override;
+    void connector_offsets(const std::string& name, callback<std::vector<connector_offset>> cb) override;
+    void alter_connector_offsets(const std::string& name, std::vector<connector_offset> offsets,
+                                 callback<std::string> cb) override;
+    void reset_connector_offsets(const std::string& name, callback<std::string> cb) override;
+    void set_cluster_logger_level(const std::string& ns, const std::string& level, callback<void> cb) override;
 
     // config_store_listener (the config log's thread)
     void on_connector_config_update(const std::string& connector) override;
     void on_task_configs_update(const std::string& connector) override;
     void on_target_state_change(const std::string& connector) override;
     void on_restart_request(const storage::restart_request_record& request) override;
+    // KIP-976: a cluster log level written after start-up; every worker applies it.
+    void on_logger_level_update(const std::string& ns, const std::string& level) override;
 
     // coordinator_listener (the group member's strand)
     void on_assignment(const coordination::connect_assignment& assignment, const coordination::work_set& full,
@@ -148,6 +159,9 @@ private:
     result<created_connector> put_config(const std::string& name, string_map config,
                                          std::optional<runtime::target_state> initial_state, bool allow_replace);
     copycat::herder::connector_info info_of(const std::string& name) const;
+    // KIP-875: leader checks on the loop, then the blocking work on offsets_loop_.
+    void modify_offsets(const std::string& name, std::optional<std::vector<connector_offset>> offsets,
+                        callback<std::string> cb);
     std::optional<std::string> owner_url(const std::optional<status_entry>& status) const;
 
     connector_worker& worker_;
@@ -157,6 +171,8 @@ private:
     const distributed_herder_options options_;
     connector_validator validator_;
     herder_loop loop_;
+    // Runs the blocking offset reads and writes (offset store, admin client) off the loop.
+    herder_loop offsets_loop_;
     cluster_work work_;
     task_config_publisher publisher_;
     std::shared_ptr<coordination::worker_coordinator> coordinator_;

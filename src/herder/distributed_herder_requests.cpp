@@ -5,6 +5,7 @@
 
 #include "common/logging.hpp"
 #include "herder/distributed_herder.hpp"
+#include "herder/distributed_herder_submit.hpp"
 #include "herder/plugin_listing.hpp"
 
 namespace copycat::herder {
@@ -20,52 +21,7 @@ error connector_not_found(const std::string& name) {
 
 error unknown_connector(const std::string& name) { return make_error(errc::not_found, "Unknown connector " + name); }
 
-error rebalance_conflict() {
-    return make_error(errc::conflict,
-                      "Cannot complete request because of a conflicting operation (e.g. worker rebalance)");
-}
-
 }  // namespace
-
-template <class T, class F>
-void distributed_herder::submit(callback<T> cb, F&& job) {
-    auto shared_cb = std::make_shared<callback<T>>(std::move(cb));
-    const bool posted = loop_.post([shared_cb, job = std::forward<F>(job)]() mutable { (*shared_cb)(job()); });
-    if (!posted) (*shared_cb)(make_error(errc::unavailable, "The herder is stopping"));
-}
-
-template <class T, class F>
-void distributed_herder::submit_to_leader(callback<T> cb, F&& job) {
-    auto shared_cb = std::make_shared<callback<T>>(std::move(cb));
-    auto shared_job = std::make_shared<std::decay_t<F>>(std::forward<F>(job));
-    const auto deadline = std::chrono::steady_clock::now() + options_.write_wait;
-    const bool posted = loop_.post([this, shared_cb, shared_job, deadline] {
-        try_leader_write<T>(shared_cb, shared_job, deadline);
-    });
-    if (!posted) (*shared_cb)(make_error(errc::unavailable, "The herder is stopping"));
-}
-
-template <class T, class J>
-void distributed_herder::try_leader_write(std::shared_ptr<callback<T>> cb, std::shared_ptr<J> job,
-                                          std::chrono::steady_clock::time_point deadline) {
-    const auto now = std::chrono::steady_clock::now();
-    if (rebalancing_ || leader_url_.empty()) {
-        if (now >= deadline) {
-            (*cb)(rebalance_conflict());
-            return;
-        }
-        waiting_writes_.push_back({deadline, [this, cb, job, deadline] { try_leader_write<T>(cb, job, deadline); },
-                                   [cb] { (*cb)(rebalance_conflict()); }});
-        loop_.post_after(std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now) + std::chrono::milliseconds(1),
-                         [this] { expire_waiting_writes(); });
-        return;
-    }
-    if (!leader_) {
-        (*cb)(make_error(errc::request_target, leader_url_));
-        return;
-    }
-    (*cb)((*job)());
-}
 
 void distributed_herder::run_waiting_writes() {
     std::vector<waiting_write> writes;

@@ -19,6 +19,13 @@ std::string_view connector_type_name(connector_type type) {
 
 std::string_view state_name(runtime::run_state state) { return runtime::run_state_name(state); }
 
+error offsets_need_stopped_connector(const std::string& connector) {
+    return make_error(errc::invalid_argument,
+                      "Connectors must be in the STOPPED state before their offsets can be modified. This can be done "
+                      "for the specified connector by issuing a 'PUT' request to the '/connectors/" +
+                          connector + "/stop' endpoint");
+}
+
 std::optional<runtime::target_state> parse_initial_state(std::string_view text) {
     std::string upper(text);
     std::transform(upper.begin(), upper.end(), upper.begin(),

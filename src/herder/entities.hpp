@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "common/properties.hpp"
+#include "common/result.hpp"
+#include "runtime/offsets_admin.hpp"
 #include "runtime/worker_state.hpp"
 
 namespace copycat::herder {
@@ -64,6 +66,21 @@ struct connector_state_info {
     std::vector<task_state> tasks;
     connector_type type = connector_type::unknown;
 };
+
+// One connector of GET /connectors?expand=status&expand=info: what was asked for.
+struct connector_expansion {
+    std::string name;
+    std::optional<connector_state_info> status;
+    std::optional<connector_info> info;
+};
+
+// One partition of GET /connectors/{c}/offsets and of a PATCH body (Kafka: ConnectorOffset):
+// partition and offset as JSON object texts.
+using runtime::connector_offset;
+
+// Kafka's 400 for an offsets change of a connector that is not STOPPED (or still has tasks):
+// "Connectors must be in the STOPPED state before their offsets can be modified. ...".
+error offsets_need_stopped_connector(const std::string& connector);
 
 // One element of GET /connector-plugins (Kafka: PluginInfo).
 struct plugin_info {

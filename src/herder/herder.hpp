@@ -79,12 +79,63 @@ public:
     // contains no connector type" when connector.class is missing.
     virtual void validate_connector_config(string_map config, callback<config_infos> cb) = 0;
 
+    // GET /connectors?expand=status&expand=info: every connector with the parts asked for, sorted
+    // by name, in one pass over the herder's state. A connector whose status is asked for but
+    // missing is left out, as Kafka does (it was deleted meanwhile).
+    virtual void connector_expansions(bool with_status, bool with_info, callback<std::vector<connector_expansion>> cb) {
+        (void)with_status;
+        (void)with_info;
+        cb(unsupported("expanding the connector list"));
+    }
+
+    // KIP-558: the topics the connector's tasks used, sorted (from the status store; an unknown
+    // connector has none, as in Kafka). reset forgets them (status-topic tombstones).
+    virtual void connector_active_topics(const std::string& name, callback<std::vector<std::string>> cb) {
+        (void)name;
+        cb(unsupported("topic tracking"));
+    }
+    virtual void reset_connector_active_topics(const std::string& name, callback<void> cb) {
+        (void)name;
+        cb(unsupported("topic tracking"));
+    }
+
+    // KIP-875 offsets. Changes need a STOPPED connector (400 "Connectors must be in the STOPPED
+    // state ...") and run on the leader; they answer Kafka's success message. not_found
+    // "Connector <c> not found".
+    virtual void connector_offsets(const std::string& name, callback<std::vector<connector_offset>> cb) {
+        (void)name;
+        cb(unsupported("connector offsets"));
+    }
+    virtual void alter_connector_offsets(const std::string& name, std::vector<connector_offset> offsets,
+                                         callback<std::string> cb) {
+        (void)name;
+        (void)offsets;
+        cb(unsupported("connector offsets"));
+    }
+    virtual void reset_connector_offsets(const std::string& name, callback<std::string> cb) {
+        (void)name;
+        cb(unsupported("connector offsets"));
+    }
+
+    // KIP-976 PUT /admin/loggers/{ns}?scope=cluster: every worker of the cluster sets the level
+    // (`level` already validated). A standalone worker is the whole cluster.
+    virtual void set_cluster_logger_level(const std::string& ns, const std::string& level, callback<void> cb) {
+        (void)ns;
+        (void)level;
+        cb(unsupported("cluster-wide log levels"));
+    }
+
     // The Kafka cluster's id (GET /), empty when unknown.
     virtual std::string kafka_cluster_id() const = 0;
     // Completes once the herder's thread has run it (GET /health); false from is_ready() until
     // start-up (including the command-line connectors) is complete.
     virtual void health_check(callback<void> cb) = 0;
     virtual bool is_ready() const = 0;
+
+protected:
+    static error unsupported(const std::string& what) {
+        return make_error(errc::unsupported, "This worker does not support " + what);
+    }
 };
 
 }  // namespace copycat::herder

@@ -65,4 +65,28 @@ std::vector<task_state> memory_status_store::tasks(const std::string& connector)
     return out;
 }
 
+bool memory_status_store::has_topic(const std::string& connector, const std::string& topic) const {
+    std::lock_guard lock(mutex_);
+    auto it = topics_.find(connector);
+    return it != topics_.end() && it->second.contains(topic);
+}
+
+void memory_status_store::put_topic(const task_id& id, const std::string& topic, std::int64_t) {
+    std::lock_guard lock(mutex_);
+    topics_[id.connector].try_emplace(topic, id);
+}
+
+std::vector<std::string> memory_status_store::topics(const std::string& connector) const {
+    std::lock_guard lock(mutex_);
+    std::vector<std::string> out;
+    if (auto it = topics_.find(connector); it != topics_.end())
+        for (const auto& [topic, task] : it->second) out.push_back(topic);
+    return out;
+}
+
+void memory_status_store::remove_topics(const std::string& connector) {
+    std::lock_guard lock(mutex_);
+    topics_.erase(connector);
+}
+
 }  // namespace copycat::herder

@@ -43,6 +43,11 @@ public:
     // Statuses of the connector's tasks, by task number.
     std::vector<task_state> tasks(const std::string& connector) const override;
 
+    bool has_topic(const std::string& connector, const std::string& topic) const override;
+    void put_topic(const task_id& id, const std::string& topic, std::int64_t discover_timestamp) override;
+    std::vector<std::string> topics(const std::string& connector) const override;
+    void remove_topics(const std::string& connector) override;
+
 private:
     const std::string worker_id_;
     mutable std::mutex mutex_;
@@ -50,6 +55,7 @@ private:
     std::set<task_id> tracked_tasks_;
     std::map<std::string, status_entry, std::less<>> connectors_;
     std::map<task_id, status_entry> tasks_;
+    std::map<std::string, std::map<std::string, task_id>, std::less<>> topics_;  // connector -> topic -> task
 };
 
 }  // namespace copycat::herder

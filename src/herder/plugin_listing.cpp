@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "loader/plugin_registry.hpp"
 
@@ -30,13 +31,18 @@ int kind_rank(plugin_kind kind) {
 }  // namespace
 
 std::vector<plugin_info> list_plugins(const loader::plugin_registry& plugins, bool connectors_only) {
-    std::vector<const loader::plugin_entry*> entries = plugins.entries();
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const auto* a, const auto* b) { return kind_rank(a->kind()) < kind_rank(b->kind()); });
+    // One row per kind a class was registered as: Kafka lists JsonConverter both as a converter
+    // and as a header converter.
+    std::vector<std::pair<const loader::plugin_entry*, plugin_kind>> rows;
+    for (const loader::plugin_entry* e : plugins.entries())
+        for (plugin_kind kind : e->kinds()) rows.emplace_back(e, kind);
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const auto& a, const auto& b) { return kind_rank(a.second) < kind_rank(b.second); });
     std::vector<plugin_info> out;
-    for (const loader::plugin_entry* e : entries) {
-        if (connectors_only && !e->is_connector()) continue;
-        out.push_back({e->class_name, std::string(plugin_kind_name(e->kind())), e->version});
+    for (const auto& [e, kind] : rows) {
+        const bool connector = kind == plugin_kind::source_connector || kind == plugin_kind::sink_connector;
+        if (connectors_only && !connector) continue;
+        out.push_back({e->class_name, std::string(plugin_kind_name(kind)), e->version});
     }
     return out;
 }

@@ -1,6 +1,7 @@
 #include "herder/standalone_herder.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 #include "common/logging.hpp"
@@ -36,6 +37,7 @@ standalone_herder::~standalone_herder() { stop(); }
 void standalone_herder::start() {
     log::info("Herder starting (worker id {})", statuses_.worker_id());
     loop_.start();
+    offsets_loop_.start();
     log::info("Herder started");
 }
 
@@ -43,6 +45,7 @@ void standalone_herder::stop() {
     if (stopped_.exchange(true)) return;
     log::info("Herder stopping");
     ready_ = false;
+    offsets_loop_.stop();  // lets a running offsets change finish
     bool stopped_work = false;
     loop_.post([this, &stopped_work] {
         lifecycle_.stop_all();
@@ -282,6 +285,82 @@ void standalone_herder::validate_connector_config(string_map config, callback<co
 
 void standalone_herder::health_check(callback<void> cb) {
     submit(std::move(cb), []() -> result<void> { return {}; });
+}
+
+// ---- expansions, topics (KIP-558), offsets (KIP-875), log levels (KIP-976) ----------------------
+
+void standalone_herder::connector_expansions(bool with_status, bool with_info,
+                                             callback<std::vector<connector_expansion>> cb) {
+    submit(std::move(cb), [this, with_status, with_info]() -> result<std::vector<connector_expansion>> {
+        std::vector<connector_expansion> out;
+        for (const std::string& name : configs_.names()) {
+            connector_expansion e{name, std::nullopt, std::nullopt};
+            if (with_status) {
+                auto status = statuses_.get(name);
+                if (!status) continue;
+                e.status = connector_state_info{name, *status, statuses_.tasks(name),
+                                                validator_.type_of(configs_.find(name)->config)};
+            }
+            if (with_info) e.info = info_of(name);
+            out.push_back(std::move(e));
+        }
+        return out;
+    });
+}
+
+void standalone_herder::connector_active_topics(const std::string& name, callback<std::vector<std::string>> cb) {
+    cb(statuses_.topics(name));
+}
+
+void standalone_herder::reset_connector_active_topics(const std::string& name, callback<void> cb) {
+    statuses_.remove_topics(name);
+    cb({});
+}
+
+void standalone_herder::connector_offsets(const std::string& name, callback<std::vector<connector_offset>> cb) {
+    auto shared = std::make_shared<callback<std::vector<connector_offset>>>(std::move(cb));
+    const bool posted = loop_.post([this, name, shared] {
+        const connector_entry* entry = configs_.find(name);
+        if (entry == nullptr) return (*shared)(connector_not_found(name));
+        if (!offsets_loop_.post(
+                [this, name, config = entry->config, shared] { (*shared)(worker_.connector_offsets(name, config)); }))
+            (*shared)(make_error(errc::unavailable, "The herder is stopping"));
+    });
+    if (!posted) (*shared)(make_error(errc::unavailable, "The herder is stopping"));
+}
+
+void standalone_herder::alter_connector_offsets(const std::string& name, std::vector<connector_offset> offsets,
+                                                callback<std::string> cb) {
+    if (offsets.empty()) return cb(make_error(errc::internal, "The offsets to be altered may not be null or empty"));
+    modify_offsets(name, std::move(offsets), std::move(cb));
+}
+
+void standalone_herder::reset_connector_offsets(const std::string& name, callback<std::string> cb) {
+    modify_offsets(name, std::nullopt, std::move(cb));
+}
+
+void standalone_herder::modify_offsets(const std::string& name, std::optional<std::vector<connector_offset>> offsets,
+                                       callback<std::string> cb) {
+    auto shared = std::make_shared<callback<std::string>>(std::move(cb));
+    const bool posted = loop_.post([this, name, offsets = std::move(offsets), shared]() mutable {
+        const connector_entry* entry = configs_.find(name);
+        if (entry == nullptr) return (*shared)(connector_not_found(name));
+        if (entry->target != target_state::stopped || !entry->task_configs.empty())
+            return (*shared)(offsets_need_stopped_connector(name));
+        if (!offsets_loop_.post([this, name, config = entry->config, offsets = std::move(offsets), shared] {
+                (*shared)(worker_.modify_connector_offsets(name, config, offsets));
+            }))
+            (*shared)(make_error(errc::unavailable, "The herder is stopping"));
+    });
+    if (!posted) (*shared)(make_error(errc::unavailable, "The herder is stopping"));
+}
+
+void standalone_herder::set_cluster_logger_level(const std::string& ns, const std::string& level, callback<void> cb) {
+    // A standalone worker is the whole cluster (Kafka: StandaloneHerder.setClusterLoggerLevel).
+    log::level parsed{};
+    if (!log::parse_level(level, parsed)) return cb(make_error(errc::not_found, "invalid log level '" + level + "'."));
+    log::set_logger_level(ns, parsed);
+    cb({});
 }
 
 }  // namespace copycat::herder

@@ -84,6 +84,14 @@ public:
     std::string kafka_cluster_id() const override { return options_.kafka_cluster_id; }
     void health_check(callback<void> cb) override;
     bool is_ready() const override { return ready_; }
+    void connector_expansions(bool with_status, bool with_info, callback<std::vector<connector_expansion>> cb) override;
+    void connector_active_topics(const std::string& name, callback<std::vector<std::string>> cb) override;
+    void reset_connector_active_topics(const std::string& name, callback<void> cb) override;
+    void connector_offsets(const std::string& name, callback<std::vector<connector_offset>> cb) override;
+    void alter_connector_offsets(const std::string& name, std::vector<connector_offset> offsets,
+                                 callback<std::string> cb) override;
+    void reset_connector_offsets(const std::string& name, callback<std::string> cb) override;
+    void set_cluster_logger_level(const std::string& ns, const std::string& level, callback<void> cb) override;
 
 private:
     // Runs `job` on the herder thread; when the herder is stopped, `cb` gets an unavailable error.
@@ -96,6 +104,9 @@ private:
     result<void> set_target(const std::string& name, runtime::target_state target);
     copycat::herder::connector_info info_of(const std::string& name) const;
     connector_state_info restart_plan(const restart_request& request, const status_entry& connector_status);
+    // KIP-875: checks on the herder thread, then the blocking work on offsets_loop_.
+    void modify_offsets(const std::string& name, std::optional<std::vector<connector_offset>> offsets,
+                        callback<std::string> cb);
 
     connector_worker& worker_;
     const loader::plugin_registry& plugins_;
@@ -105,6 +116,8 @@ private:
     config_state configs_;
     connector_lifecycle lifecycle_;
     herder_loop loop_;
+    // Runs the blocking offset reads and writes (offset store, admin client) off the herder thread.
+    herder_loop offsets_loop_;
     std::atomic<bool> ready_{false};
     std::atomic<bool> stopped_{false};
 };

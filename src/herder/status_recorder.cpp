@@ -1,5 +1,6 @@
 #include "herder/status_recorder.hpp"
 
+#include <chrono>
 #include <utility>
 
 #include "common/logging.hpp"
@@ -31,6 +32,16 @@ void status_recorder::on_task_reconfiguration_requested(const std::string& conne
     } else {
         log::warn("Ignoring a task reconfiguration request from connector {}: the herder is not running", connector);
     }
+}
+
+void status_recorder::on_topic_used(const runtime::task_id& id, std::string_view topic) {
+    if (!track_topics_) return;
+    const std::string name(topic);
+    if (statuses_.has_topic(id.connector, name)) return;
+    const auto now =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+    log::debug("Task {} uses topic {}", id.to_string(), name);
+    statuses_.put_topic(id, name, now.count());
 }
 
 }  // namespace copycat::herder

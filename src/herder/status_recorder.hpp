@@ -2,7 +2,7 @@
 // status_recorder: the status_listener a herder gives its worker. It writes every connector and
 // task state into the herder's status_store and hands task-reconfiguration requests to the herder
 // (Kafka: AbstractHerder as ConnectorStatus.Listener / TaskStatus.Listener, plus
-// HerderConnectorContext.requestTaskReconfiguration).
+// HerderConnectorContext.requestTaskReconfiguration), and records the topics tasks use (KIP-558).
 //
 // Built before the worker (which needs a listener) and connected to the herder afterwards with
 // on_reconfiguration(). Thread-safe: called from worker threads. Owned by the application; must
@@ -11,6 +11,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <string_view>
 
 #include "herder/status_store.hpp"
 #include "runtime/worker_state.hpp"
@@ -19,7 +20,9 @@ namespace copycat::herder {
 
 class status_recorder final : public runtime::status_listener {
 public:
-    explicit status_recorder(status_store& statuses) : statuses_(statuses) {}
+    // `track_topics`: topic.tracking.enable (KIP-558); when false, used topics are not recorded.
+    explicit status_recorder(status_store& statuses, bool track_topics = true)
+        : statuses_(statuses), track_topics_(track_topics) {}
 
     // Where task-reconfiguration requests go; requests before this is set are dropped (with a log).
     void on_reconfiguration(std::function<void(const std::string&)> handler);
@@ -27,9 +30,12 @@ public:
     void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace) override;
     void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) override;
     void on_task_reconfiguration_requested(const std::string& connector) override;
+    // Records a topic the connector did not have yet (Kafka: WorkerTask.recordActiveTopic).
+    void on_topic_used(const runtime::task_id& id, std::string_view topic) override;
 
 private:
     status_store& statuses_;
+    const bool track_topics_;
     std::mutex mutex_;
     std::function<void(const std::string&)> reconfigure_;
 };

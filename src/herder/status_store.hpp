@@ -9,6 +9,7 @@
 //
 // Thread-safe: worker threads write through the status listener while the herder reads.
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +40,14 @@ public:
     virtual std::optional<status_entry> get(const task_id& id) const = 0;
     // Statuses of the connector's tasks, by task number.
     virtual std::vector<task_state> tasks(const std::string& connector) const = 0;
+
+    // KIP-558 active topics (Kafka: the topic part of StatusBackingStore). Recorded for any
+    // connector (tracked or not) and kept when the connector is deleted, until reset.
+    virtual bool has_topic(const std::string& connector, const std::string& topic) const = 0;
+    virtual void put_topic(const task_id& id, const std::string& topic, std::int64_t discover_timestamp) = 0;
+    // Sorted topic names.
+    virtual std::vector<std::string> topics(const std::string& connector) const = 0;
+    virtual void remove_topics(const std::string& connector) = 0;
 };
 
 }  // namespace copycat::herder

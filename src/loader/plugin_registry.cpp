@@ -11,8 +11,8 @@
 namespace copycat::loader {
 
 void plugin_registry::add_builtin(const plugin_descriptor& descriptor) {
-    add(plugin_entry{descriptor, descriptor.class_name, descriptor.version ? descriptor.version : "undefined",
-                     nullptr});
+    add(plugin_entry{
+        descriptor, descriptor.class_name, descriptor.version ? descriptor.version : "undefined", nullptr, {}});
     rebuild_aliases();
 }
 
@@ -20,7 +20,7 @@ void plugin_registry::add_library(std::shared_ptr<const plugin_library> library)
     const auto& manifest = library->manifest();
     for (std::size_t i = 0; i < manifest.plugin_count; ++i) {
         const plugin_descriptor& d = manifest.plugins[i];
-        add(plugin_entry{d, d.class_name, d.version ? d.version : "undefined", library});
+        add(plugin_entry{d, d.class_name, d.version ? d.version : "undefined", library, {}});
         log::info("Loaded plugin {} ({}) from {}", d.class_name, plugin_kind_name(d.kind), library->path());
     }
     rebuild_aliases();
@@ -28,6 +28,12 @@ void plugin_registry::add_library(std::shared_ptr<const plugin_library> library)
 
 void plugin_registry::add(plugin_entry entry) {
     if (auto it = by_class_.find(entry.class_name); it != by_class_.end()) {
+        plugin_entry& known = it->second;
+        const auto kinds = known.kinds();
+        if (known.library == entry.library && std::find(kinds.begin(), kinds.end(), entry.kind()) == kinds.end()) {
+            known.other_kinds.push_back(entry.descriptor);
+            return;
+        }
         log::warn("Ignoring plugin {} from {}: the same class is already registered from {}", entry.class_name,
                   entry.location(), it->second.location());
         return;

@@ -24,10 +24,19 @@ struct plugin_entry {
     std::string version;  // "undefined" when the plugin gives none
     // The library it came from; null for built-ins.
     std::shared_ptr<const plugin_library> library;
+    // The same class registered again as another kind (a converter that is also a header
+    // converter, as Kafka's JsonConverter is). find() matches `descriptor`'s kind only.
+    std::vector<plugin_descriptor> other_kinds{};
 
     plugin_kind kind() const { return descriptor.kind; }
     bool is_connector() const {
         return kind() == plugin_kind::source_connector || kind() == plugin_kind::sink_connector;
+    }
+    // Every kind the class was registered as, `kind()` first.
+    std::vector<plugin_kind> kinds() const {
+        std::vector<plugin_kind> out{kind()};
+        for (const plugin_descriptor& d : other_kinds) out.push_back(d.kind);
+        return out;
     }
     // "builtin" or the library path.
     std::string location() const { return library ? library->path() : "builtin"; }
@@ -38,7 +47,8 @@ public:
     // Registers a built-in class; the descriptor's strings must outlive the registry.
     void add_builtin(const plugin_descriptor& descriptor);
     // Registers every class of an opened library. A class name already registered is skipped with
-    // a warning (the first one wins, as on Kafka's classpath).
+    // a warning (the first one wins, as on Kafka's classpath), unless it comes from the same place
+    // (built-in, or the same library) as another kind: then it is that class's other kind.
     void add_library(std::shared_ptr<const plugin_library> library);
 
     // The plugin named by a full class name or an unambiguous alias, optionally of one kind.

@@ -5,8 +5,9 @@
 //   auto reply = net::http_request({.method = "POST", .url = "http://w2:8083/connectors/c/tasks",
 //                                   .body = json_text, .timeout = 30s});
 //
-// Plain http only (https listeners are not built yet). Blocks the calling thread for at most
-// `timeout`; thread-safe (every call has its own io_context and connection).
+// http and https URLs; https calls use the process's client TLS settings (configure_https_client:
+// the worker's listeners.https.* / ssl.* settings, as Kafka's RestClient does). Blocks the calling
+// thread for at most `timeout`; thread-safe (every call has its own io_context and connection).
 
 #include <chrono>
 #include <string>
@@ -14,14 +15,15 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "net/tls_settings.hpp"
 
 namespace copycat::net {
 
 struct http_call {
     std::string method = "GET";
-    std::string url;  // "http://host:port/path?query"
-    std::string body;
-    std::vector<std::pair<std::string, std::string>> headers;  // Content-Type application/json is added for a body
+    std::string url;  // "http://host:port/path?query" or "https://..."
+    std::string body{};
+    std::vector<std::pair<std::string, std::string>> headers{};  // Content-Type application/json is added for a body
     std::chrono::milliseconds timeout{30'000};
 };
 
@@ -31,9 +33,14 @@ struct http_reply {
     std::vector<std::pair<std::string, std::string>> headers;
 };
 
-// errc::invalid_argument for a URL that is not http://host:port/..., errc::unavailable when the
-// worker cannot be reached, errc::timeout when it does not answer in time.
+// errc::invalid_argument for a URL that is not http(s)://host:port/..., errc::unavailable when the
+// worker cannot be reached (or the TLS handshake fails), errc::timeout when it does not answer in time.
 result<http_reply> http_request(const http_call& call);
+
+// What https calls trust and present from now on (truststore, keystore for client authentication,
+// host name verification). Until called, https calls trust the system's CA certificates and
+// verify host names. invalid_argument when the settings do not load.
+result<void> configure_https_client(const tls_settings& settings);
 
 // Percent-encodes one path segment (RFC 3986 unreserved characters stay as they are).
 std::string encode_path_segment(std::string_view segment);

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "common/logging.hpp"
+#include "net/tls_context.hpp"
 #include "rest/http_session.hpp"
 #include "rest/listener_address.hpp"
 
@@ -28,18 +29,36 @@ namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 using error_code = boost::system::error_code;
 
+// One configured listener: its acceptor (used on its strand once running) and what it bound.
+struct listener_state {
+    explicit listener_state(asio::io_context& ioc)
+        : acceptor(asio::make_strand(ioc)), accept_retry(acceptor.get_executor()) {}
+
+    std::string text;  // as configured
+    listener_address address;
+    tcp::acceptor acceptor;
+    asio::steady_timer accept_retry;
+    bound_listener bound;  // written by start() before the threads exist
+};
+
 // Members are declared so that the io_context outlives everything that uses it.
 struct http_server::impl {
     impl(router r, http_server_options o)
         : options(std::move(o)),
           routes(std::move(r)),
-          ioc(static_cast<int>(options.threads == 0 ? 1 : options.threads)),
-          acceptor(asio::make_strand(ioc)),
-          accept_retry(acceptor.get_executor()) {}
+          cors(options.cors),
+          ioc(static_cast<int>(options.threads == 0 ? 1 : options.threads)) {
+        services.routes = &routes;
+        services.cors = &cors;
+        services.auth = options.auth.get();
+        services.limits = {options.body_limit, options.read_timeout};
+        services.gate = gate;
+    }
 
-    result<void> open();
-    void accept();
-    void on_accept(error_code ec, tcp::socket socket);
+    result<void> open_all();
+    result<void> open(listener_state& l);
+    void accept(listener_state& l);
+    void on_accept(listener_state& l, error_code ec, tcp::socket socket);
     bool remember(const std::shared_ptr<http_session>& s);
     void forget(http_session* s);
     void stop();
@@ -49,16 +68,16 @@ struct http_server::impl {
 
     const http_server_options options;
     const router routes;
+    const cors_policy cors;
     asio::io_context ioc;
     std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
-    tcp::acceptor acceptor;  // used on its strand once running
-    asio::steady_timer accept_retry;
+    std::vector<std::unique_ptr<listener_state>> listeners;
+    net::tls_context_ptr tls;  // for https listeners
     const std::shared_ptr<delivery_gate> gate = std::make_shared<delivery_gate>();
+    session_services services;
     std::vector<std::thread> threads;
-    std::atomic<std::uint16_t> bound_port{0};
-    std::string bound_address;  // written by start() before the threads exist
 
-    std::mutex mutex;  // guards the fields below
+    mutable std::mutex mutex;  // guards the fields below
     std::condition_variable sessions_changed;
     std::unordered_map<http_session*, std::shared_ptr<http_session>> sessions;
     state current = state::created;
@@ -85,62 +104,91 @@ std::string format_endpoint(const tcp::endpoint& ep) {
 
 }  // namespace
 
-result<void> http_server::impl::open() {
-    auto address = parse_listener(options.listener);
-    if (!address) return address.err();
-    if (address->protocol == "https")
-        return make_error(errc::unsupported,
-                          fmt::format("HTTPS listeners are not supported yet: {}", options.listener));
-    auto endpoint = resolve(*address, ioc);
+result<void> http_server::impl::open_all() {
+    const std::vector<std::string> wanted =
+        options.listeners.empty() ? std::vector<std::string>{options.listener} : options.listeners;
+    for (const auto& text : wanted) {
+        auto address = parse_listener(text);
+        if (!address) return address.err();
+        auto l = std::make_unique<listener_state>(ioc);
+        l->text = text;
+        l->address = std::move(*address);
+        if (l->address.protocol == "https" && !tls) {
+            auto built = net::make_server_tls_context(options.tls.value_or(net::tls_settings{}));
+            if (!built)
+                return error(built.err().code, "Cannot start the https listener " + text + ": " + built.err().message);
+            tls = std::move(*built);
+        }
+        listeners.push_back(std::move(l));
+    }
+    for (auto& l : listeners) {
+        if (auto opened = open(*l); !opened) {
+            for (auto& other : listeners) {
+                error_code ignored;
+                other->acceptor.close(ignored);
+            }
+            return opened;
+        }
+    }
+    return {};
+}
+
+result<void> http_server::impl::open(listener_state& l) {
+    const listener_address& address = l.address;
+    auto endpoint = resolve(address, ioc);
     if (!endpoint) return endpoint.err();
 
+    auto& acceptor = l.acceptor;
     error_code ec;
     auto bind_to = [&](const tcp::endpoint& ep) {
         ec = {};
         if (acceptor.is_open()) acceptor.close(ec);
         acceptor.open(ep.protocol(), ec);
         if (!ec) acceptor.set_option(asio::socket_base::reuse_address(true), ec);
-        if (!ec && ep.address().is_v6() && address->host.empty()) acceptor.set_option(asio::ip::v6_only(false), ec);
+        if (!ec && ep.address().is_v6() && address.host.empty()) acceptor.set_option(asio::ip::v6_only(false), ec);
         if (!ec) acceptor.bind(ep, ec);
         if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
     };
     bind_to(*endpoint);
-    if (ec && address->host.empty()) bind_to(tcp::endpoint(tcp::v4(), address->port));  // no IPv6 here
+    if (ec && address.host.empty()) bind_to(tcp::endpoint(tcp::v4(), address.port));  // no IPv6 here
     if (ec) {
         error_code ignored;
         acceptor.close(ignored);
-        return make_error(errc::io_error, fmt::format("Cannot listen on {}: {}", options.listener, ec.message()));
+        return make_error(errc::io_error, fmt::format("Cannot listen on {}: {}", l.text, ec.message()));
     }
     const auto local = acceptor.local_endpoint(ec);
-    bound_port = local.port();
-    bound_address = format_endpoint(local);
+    l.bound = {address.protocol, address.host, local.port(), format_endpoint(local)};
     return {};
 }
 
-void http_server::impl::accept() {
-    acceptor.async_accept(asio::make_strand(ioc),
-                          [this](error_code ec, tcp::socket socket) { on_accept(ec, std::move(socket)); });
+void http_server::impl::accept(listener_state& l) {
+    l.acceptor.async_accept(asio::make_strand(ioc),
+                            [this, &l](error_code ec, tcp::socket socket) { on_accept(l, ec, std::move(socket)); });
 }
 
-void http_server::impl::on_accept(error_code ec, tcp::socket socket) {
-    if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;
+void http_server::impl::on_accept(listener_state& l, error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !l.acceptor.is_open()) return;
     if (ec) {  // e.g. out of file descriptors: retry shortly instead of spinning
-        log::warn("REST listener failed to accept a connection: {}", ec.message());
-        accept_retry.expires_after(std::chrono::milliseconds(100));
-        accept_retry.async_wait([this](error_code wec) {
-            if (!wec) accept();
+        log::warn("REST listener {} failed to accept a connection: {}", l.text, ec.message());
+        l.accept_retry.expires_after(std::chrono::milliseconds(100));
+        l.accept_retry.async_wait([this, &l](error_code wec) {
+            if (!wec) accept(l);
         });
         return;
     }
-    const session_limits limits{options.body_limit, options.read_timeout};
-    auto session =
-        std::make_shared<http_session>(std::move(socket), routes, limits, gate, [this](http_session* s) { forget(s); });
+    auto closed = [this](http_session* s) { forget(s); };
+    std::shared_ptr<http_session> session;
+    if (l.address.protocol == "https") {
+        session = std::make_shared<basic_http_session<tls_stream>>(std::move(socket), services, tls.get(), closed);
+    } else {
+        session = std::make_shared<basic_http_session<plain_stream>>(std::move(socket), services, nullptr, closed);
+    }
     if (remember(session)) {
         session->start();
     } else {
         session->shutdown();
     }
-    accept();
+    accept(l);
 }
 
 bool http_server::impl::remember(const std::shared_ptr<http_session>& s) {
@@ -180,11 +228,13 @@ void http_server::impl::stop() {
         std::abort();
     }
     log::info("Stopping REST server");
-    asio::post(acceptor.get_executor(), [this] {
-        error_code ignored;
-        acceptor.close(ignored);
-        accept_retry.cancel();
-    });
+    for (auto& l : listeners) {
+        asio::post(l->acceptor.get_executor(), [&l = *l] {
+            error_code ignored;
+            l.acceptor.close(ignored);
+            l.accept_retry.cancel();
+        });
+    }
     for (const auto& s : open_sessions) s->shutdown();
     open_sessions.clear();
     {
@@ -218,13 +268,13 @@ result<void> http_server::start() {
         if (s.current != impl::state::created)
             return make_error(errc::invalid_argument, "REST server was already started");
     }
-    if (auto opened = s.open(); !opened) return opened.err();
+    if (auto opened = s.open_all(); !opened) return opened.err();
     {
         std::lock_guard lock(s.mutex);
         s.current = impl::state::running;
     }
     s.work.emplace(s.ioc.get_executor());
-    asio::post(s.acceptor.get_executor(), [&s] { s.accept(); });
+    for (auto& l : s.listeners) asio::post(l->acceptor.get_executor(), [&s, &l = *l] { s.accept(l); });
     const std::size_t count = s.options.threads == 0 ? 1 : s.options.threads;
     for (std::size_t i = 0; i < count; ++i) {
         s.threads.emplace_back([&s] {
@@ -238,17 +288,28 @@ result<void> http_server::start() {
             }
         });
     }
-    log::debug("HTTP listener bound to {} ({})", s.bound_address, s.options.listener);
+    for (const auto& l : s.listeners) log::debug("HTTP listener bound to {} ({})", l->bound.local_address, l->text);
     return {};
 }
 
 void http_server::stop() { impl_->stop(); }
 
-std::uint16_t http_server::port() const { return impl_->bound_port.load(); }
+std::uint16_t http_server::port() const {
+    const auto bound = listeners();
+    return bound.empty() ? 0 : bound.front().port;
+}
 
 std::string http_server::local_address() const {
+    const auto bound = listeners();
+    return bound.empty() ? std::string{} : bound.front().local_address;
+}
+
+std::vector<bound_listener> http_server::listeners() const {
     std::lock_guard lock(impl_->mutex);
-    return impl_->current == impl::state::created ? std::string{} : impl_->bound_address;
+    std::vector<bound_listener> out;
+    if (impl_->current == impl::state::created) return out;
+    for (const auto& l : impl_->listeners) out.push_back(l->bound);
+    return out;
 }
 
 const router& http_server::routes() const { return impl_->routes; }

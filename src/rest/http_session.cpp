@@ -26,42 +26,80 @@ namespace http = boost::beast::http;
 namespace {
 
 // How long a closing connection keeps reading (and discarding) what the client still sends, so
-// the client sees the error response instead of a reset.
+// the client sees the error response instead of a reset; for TLS, how long it waits for the
+// client's close_notify.
 constexpr std::chrono::milliseconds max_linger{2000};
 // How long a request forwarded to another worker may take (Kafka's REST request timeout).
 constexpr std::chrono::milliseconds forward_timeout{90'000};
 
-}  // namespace
-
-http_session::http_session(asio::ip::tcp::socket socket, const router& routes, session_limits limits,
-                           std::shared_ptr<delivery_gate> gate, closed_fn on_closed)
-    : stream_(std::move(socket)),
-      router_(routes),
-      limits_(limits),
-      gate_(std::move(gate)),
-      on_closed_(std::move(on_closed)) {}
-
-void http_session::start() {
-    asio::dispatch(stream_.get_executor(), [self = shared_from_this()] { self->read_header(); });
+template <class Stream>
+Stream make_stream(asio::ip::tcp::socket socket, asio::ssl::context* tls) {
+    if constexpr (std::is_same_v<Stream, plain_stream>) {
+        (void)tls;
+        return Stream(std::move(socket));
+    } else {
+        return Stream(std::move(socket), *tls);
+    }
 }
 
-void http_session::shutdown() {
-    asio::post(stream_.get_executor(), [self = shared_from_this()] {
-        self->stopping_ = true;
-        if (self->phase_ == phase::reading || self->phase_ == phase::lingering) self->close();
+}  // namespace
+
+template <class Stream>
+basic_http_session<Stream>::basic_http_session(asio::ip::tcp::socket socket, const session_services& services,
+                                               asio::ssl::context* tls, closed_fn on_closed)
+    : stream_(make_stream<Stream>(std::move(socket), tls)), services_(services), on_closed_(std::move(on_closed)) {}
+
+template <class Stream>
+beast::tcp_stream& basic_http_session<Stream>::tcp() {
+    return beast::get_lowest_layer(stream_);
+}
+
+template <class Stream>
+void basic_http_session<Stream>::start() {
+    asio::dispatch(stream_.get_executor(), [self = this->shared_from_this()] {
+        if constexpr (is_tls) {
+            self->phase_ = phase::handshaking;
+            self->tcp().expires_after(self->services_.limits.read_timeout);
+            self->stream_.async_handshake(asio::ssl::stream_base::server,
+                                          [self](error_code ec) { self->on_handshake(ec); });
+        } else {
+            self->read_header();
+        }
     });
 }
 
-void http_session::read_header() {
-    phase_ = phase::reading;
-    parser_.emplace();
-    parser_->body_limit(limits_.body_limit);
-    stream_.expires_after(limits_.read_timeout);
-    http::async_read_header(stream_, buffer_, *parser_,
-                            [self = shared_from_this()](error_code ec, std::size_t) { self->on_header(ec); });
+template <class Stream>
+void basic_http_session<Stream>::shutdown() {
+    asio::post(stream_.get_executor(), [self = this->shared_from_this()] {
+        self->stopping_ = true;
+        if (self->phase_ == phase::reading || self->phase_ == phase::lingering || self->phase_ == phase::handshaking)
+            self->close();
+    });
 }
 
-void http_session::on_header(error_code ec) {
+template <class Stream>
+void basic_http_session<Stream>::on_handshake(error_code ec) {
+    if (phase_ == phase::closed) return;
+    if (ec) {
+        log::debug("REST TLS handshake failed: {}", ec.message());
+        return close();
+    }
+    read_header();
+}
+
+template <class Stream>
+void basic_http_session<Stream>::read_header() {
+    phase_ = phase::reading;
+    policy_headers_.clear();
+    parser_.emplace();
+    parser_->body_limit(services_.limits.body_limit);
+    tcp().expires_after(services_.limits.read_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = this->shared_from_this()](error_code ec, std::size_t) { self->on_header(ec); });
+}
+
+template <class Stream>
+void basic_http_session<Stream>::on_header(error_code ec) {
     if (phase_ == phase::closed) return;
     if (ec) return on_read_error(ec);
     const auto& req = parser_->get();
@@ -72,7 +110,7 @@ void http_session::on_header(error_code ec) {
         continue_ = {};
         continue_.version(11);
         continue_.result(http::status::continue_);
-        http::async_write(stream_, continue_, [self = shared_from_this()](error_code wec, std::size_t) {
+        http::async_write(stream_, continue_, [self = this->shared_from_this()](error_code wec, std::size_t) {
             if (self->phase_ == phase::closed) return;
             if (wec) return self->close();
             self->read_body();
@@ -82,21 +120,24 @@ void http_session::on_header(error_code ec) {
     read_body();
 }
 
-void http_session::read_body() {
+template <class Stream>
+void basic_http_session<Stream>::read_body() {
     http::async_read(stream_, buffer_, *parser_,
-                     [self = shared_from_this()](error_code ec, std::size_t) { self->on_body(ec); });
+                     [self = this->shared_from_this()](error_code ec, std::size_t) { self->on_body(ec); });
 }
 
-void http_session::on_body(error_code ec) {
+template <class Stream>
+void basic_http_session<Stream>::on_body(error_code ec) {
     if (phase_ == phase::closed) return;
     if (ec) return on_read_error(ec);
     handle_request();
 }
 
-void http_session::on_read_error(error_code ec) {
+template <class Stream>
+void basic_http_session<Stream>::on_read_error(error_code ec) {
     if (ec == http::error::end_of_stream || ec == http::error::partial_message) return close();  // client left
     if (ec == beast::error::timeout) {
-        log::debug("REST connection idle or too slow for {} ms; dropping it", limits_.read_timeout.count());
+        log::debug("REST connection idle or too slow for {} ms; dropping it", services_.limits.read_timeout.count());
         return close();
     }
     if (ec.category() != http::make_error_code(http::error::bad_method).category()) return close();  // I/O error
@@ -111,17 +152,18 @@ void http_session::on_read_error(error_code ec) {
         target_ = "-";
     }
     if (ec == http::error::body_limit) {
-        return write(
-            error_response(413, fmt::format("Request body is larger than the limit of {} bytes", limits_.body_limit)),
-            true);
+        return write(error_response(413, fmt::format("Request body is larger than the limit of {} bytes",
+                                                     services_.limits.body_limit)),
+                     true);
     }
     if (ec == http::error::header_limit) return write(error_response(431, "Request header fields are too large"), true);
     write(error_response(400, fmt::format("Malformed HTTP request: {}", ec.message())), true);
 }
 
-void http_session::handle_request() {
+template <class Stream>
+void basic_http_session<Stream>::handle_request() {
     phase_ = phase::handling;
-    stream_.expires_never();
+    tcp().expires_never();
     auto msg = parser_->release();
     parser_.reset();
     keep_alive_ = msg.keep_alive();
@@ -134,9 +176,19 @@ void http_session::handle_request() {
         req.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
     req.body = std::move(msg.body());
 
+    if (services_.cors != nullptr) {
+        auto decision = services_.cors->inspect(req);
+        policy_headers_ = std::move(decision.headers);
+        if (decision.preflight) return write(empty_response(204), !keep_alive_ || stopping_);
+    }
+    if (services_.auth != nullptr && !services_.auth->allows(req)) {
+        log::debug("REST {} {} refused: no valid credentials", method_, target_);
+        return write(basic_auth::challenge(), !keep_alive_ || stopping_);
+    }
+
     const std::uint64_t seq = ++seq_;
-    std::weak_ptr<http_session> weak = shared_from_this();
-    responder respond([weak, gate = gate_, seq](response r) {
+    std::weak_ptr<basic_http_session> weak = this->shared_from_this();
+    responder respond([weak, gate = services_.gate, seq](response r) {
         gate->run_if_open([&] {
             if (auto self = weak.lock()) {
                 auto exec = self->stream_.get_executor();
@@ -147,15 +199,17 @@ void http_session::handle_request() {
         });
     });
     responder forwarding = forwarding_responder(req, std::move(respond), forward_timeout);
-    router_.dispatch(std::move(req), std::move(forwarding));
+    services_.routes->dispatch(std::move(req), std::move(forwarding));
 }
 
-void http_session::deliver(std::uint64_t seq, response r) {
+template <class Stream>
+void basic_http_session<Stream>::deliver(std::uint64_t seq, response r) {
     if (phase_ != phase::handling || seq != seq_) return;
     write(std::move(r), !keep_alive_ || stopping_);
 }
 
-void http_session::write(response r, bool close_after) {
+template <class Stream>
+void basic_http_session<Stream>::write(response r, bool close_after) {
     phase_ = phase::writing;
     if (r.status < 200 || r.status > 999) {
         log::error("REST handler for {} {} answered with invalid status {}", method_, target_, r.status);
@@ -170,6 +224,9 @@ void http_session::write(response r, bool close_after) {
     out_.version(11);
     out_.result(static_cast<unsigned>(status));
     for (auto& [name, value] : r.headers) out_.insert(name, value);
+    for (auto& [name, value] : policy_headers_) {
+        if (out_.find(name) == out_.end()) out_.insert(name, value);
+    }
     out_.keep_alive(!close_after);
     if (status == 204 || status == 304) {
         out_.body().clear();  // these responses carry neither a body nor a Content-Length
@@ -178,13 +235,14 @@ void http_session::write(response r, bool close_after) {
         out_.body() = std::move(r.body);
         out_.prepare_payload();
     }
-    stream_.expires_after(limits_.read_timeout);
-    http::async_write(stream_, out_, [self = shared_from_this(), close_after](error_code ec, std::size_t) {
+    tcp().expires_after(services_.limits.read_timeout);
+    http::async_write(stream_, out_, [self = this->shared_from_this(), close_after](error_code ec, std::size_t) {
         self->on_write(close_after, ec);
     });
 }
 
-void http_session::on_write(bool close_after, error_code ec) {
+template <class Stream>
+void basic_http_session<Stream>::on_write(bool close_after, error_code ec) {
     if (phase_ == phase::closed) return;
     method_.clear();
     if (ec) return close();
@@ -192,36 +250,48 @@ void http_session::on_write(bool close_after, error_code ec) {
     read_header();
 }
 
-void http_session::linger() {
+template <class Stream>
+void basic_http_session<Stream>::linger() {
     phase_ = phase::lingering;
     if (stopping_) return close();
-    error_code ignored;
-    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
-    stream_.expires_after(std::min(limits_.read_timeout, max_linger));
-    buffer_.clear();
-    stream_.async_read_some(buffer_.prepare(4096),
-                            [self = shared_from_this()](error_code rec, std::size_t) { self->on_drain(rec); });
+    tcp().expires_after(std::min(services_.limits.read_timeout, max_linger));
+    if constexpr (is_tls) {
+        // close_notify, then wait (bounded) for the client's; the connection closes either way.
+        stream_.async_shutdown([self = this->shared_from_this()](error_code) { self->close(); });
+    } else {
+        error_code ignored;
+        stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+        buffer_.clear();
+        stream_.async_read_some(buffer_.prepare(4096), [self = this->shared_from_this()](error_code rec, std::size_t) {
+            self->on_drain(rec);
+        });
+    }
 }
 
-void http_session::on_drain(error_code ec) {
+template <class Stream>
+void basic_http_session<Stream>::on_drain(error_code ec) {
     if (phase_ == phase::closed) return;
     if (ec) return close();
     buffer_.clear();
     stream_.async_read_some(buffer_.prepare(4096),
-                            [self = shared_from_this()](error_code rec, std::size_t) { self->on_drain(rec); });
+                            [self = this->shared_from_this()](error_code rec, std::size_t) { self->on_drain(rec); });
 }
 
-void http_session::close() {
+template <class Stream>
+void basic_http_session<Stream>::close() {
     if (phase_ == phase::closed) return;
     phase_ = phase::closed;
     error_code ignored;
-    stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
-    stream_.close();
+    tcp().socket().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
+    tcp().close();
     if (on_closed_) {
         auto notify = std::move(on_closed_);
         on_closed_ = nullptr;
         notify(this);
     }
 }
+
+template class basic_http_session<plain_stream>;
+template class basic_http_session<tls_stream>;
 
 }  // namespace copycat::rest

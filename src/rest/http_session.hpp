@@ -1,19 +1,20 @@
 #pragma once
-// http_session: one HTTP/1.1 connection of the REST server (internal to src/rest).
+// http_session: one HTTP/1.1 connection of the REST server (internal to src/rest), over plain TCP
+// or TLS (an https listener).
 //
-// Reads a request (header, then body, answering `Expect: 100-continue`), hands it to the router,
-// and writes the handler's response when it arrives; keeps the connection alive when the client
-// asks for it. Limits: a body limit (413 and close), a read timeout that covers a whole request
-// and the keep-alive idle time (the client is dropped), and the same timeout for writing.
+// TLS first does the server handshake (within the read timeout). Then the session reads a
+// request (header, then body, answering `Expect: 100-continue`), applies the server's request
+// policies — CORS (a preflight is answered at once; every answer gets the CORS headers) and basic
+// authentication (401 without valid credentials) — hands it to the router, and writes the
+// handler's response when it arrives; it keeps the connection alive when the client asks for it.
+// Limits: a body limit (413 and close), a read timeout that covers a whole request and the
+// keep-alive idle time (the client is dropped), and the same timeout for writing.
 //
 // Ownership and threading: created by http_server, which keeps a strong reference until the
 // session reports itself closed (on_closed). Every member function except start() and shutdown()
 // runs on the connection's strand (the executor of its socket). A handler's responder holds only
 // a weak reference and posts the response onto that strand through the server's delivery_gate,
 // so a late answer after the connection or the server has gone is dropped safely.
-//
-// TLS seam: the session talks to a beast::tcp_stream; an https listener will bring a session over
-// an ssl_stream with the same request/response logic.
 
 #include <chrono>
 #include <cstddef>
@@ -23,15 +24,20 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <type_traits>
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
 
+#include "rest/basic_auth.hpp"
+#include "rest/cors_policy.hpp"
 #include "rest/response.hpp"
 #include "rest/router.hpp"
 
@@ -61,24 +67,49 @@ struct session_limits {
     std::chrono::milliseconds read_timeout{0};
 };
 
-class http_session : public std::enable_shared_from_this<http_session> {
+// What every session of a server shares; owned by the server, read-only while it runs.
+struct session_services {
+    const router* routes = nullptr;
+    const cors_policy* cors = nullptr;
+    const basic_auth* auth = nullptr;  // null: no authentication
+    session_limits limits;
+    std::shared_ptr<delivery_gate> gate;
+};
+
+// The interface the server keeps its sessions by.
+class http_session {
 public:
     using closed_fn = std::function<void(http_session*)>;
 
-    // socket: accepted on its own strand. routes must outlive the session's I/O (the server keeps
-    // both). on_closed runs once, on the strand, when the connection is finished.
-    http_session(boost::asio::ip::tcp::socket socket, const router& routes, session_limits limits,
-                 std::shared_ptr<delivery_gate> gate, closed_fn on_closed);
-
+    virtual ~http_session() = default;
     // Both callable from any thread.
-    void start();
+    virtual void start() = 0;
     // Graceful close: at once when between requests (or mid-read), after the response otherwise.
-    void shutdown();
+    virtual void shutdown() = 0;
+};
+
+using plain_stream = boost::beast::tcp_stream;
+using tls_stream = boost::beast::ssl_stream<boost::beast::tcp_stream>;
+
+template <class Stream>
+class basic_http_session final : public http_session, public std::enable_shared_from_this<basic_http_session<Stream>> {
+public:
+    static constexpr bool is_tls = !std::is_same_v<Stream, plain_stream>;
+
+    // socket: accepted on its own strand. `services` must outlive the session's I/O (the server
+    // keeps both). `tls`: the server context, for TLS sessions only. on_closed runs once, on the
+    // strand, when the connection is finished.
+    basic_http_session(boost::asio::ip::tcp::socket socket, const session_services& services,
+                       boost::asio::ssl::context* tls, closed_fn on_closed);
+
+    void start() override;
+    void shutdown() override;
 
 private:
-    enum class phase { reading, handling, writing, lingering, closed };
+    enum class phase { handshaking, reading, handling, writing, lingering, closed };
     using error_code = boost::system::error_code;
 
+    void on_handshake(error_code ec);
     void read_header();
     void on_header(error_code ec);
     void read_body();
@@ -91,15 +122,14 @@ private:
     void linger();
     void on_drain(error_code ec);
     void close();
+    boost::beast::tcp_stream& tcp();
 
-    boost::beast::tcp_stream stream_;
+    Stream stream_;
     boost::beast::flat_buffer buffer_;
     std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
     boost::beast::http::response<boost::beast::http::string_body> out_;
     boost::beast::http::response<boost::beast::http::empty_body> continue_;
-    const router& router_;
-    session_limits limits_;
-    std::shared_ptr<delivery_gate> gate_;
+    const session_services& services_;
     closed_fn on_closed_;
 
     phase phase_ = phase::reading;
@@ -108,7 +138,11 @@ private:
     std::uint64_t seq_ = 0;  // numbers requests, so an answer can only complete its own request
     std::string method_;     // of the current request, for the access log line
     std::string target_;
+    header_list policy_headers_;  // CORS headers every answer to the current request carries
     std::chrono::steady_clock::time_point started_;
 };
+
+extern template class basic_http_session<plain_stream>;
+extern template class basic_http_session<tls_stream>;
 
 }  // namespace copycat::rest

@@ -4,8 +4,8 @@
 //   http://127.0.0.1:8083   one interface        http://:8083        all interfaces
 //   http://[::1]:8083       IPv6 literal         http://localhost:0  an ephemeral port
 //
-// The protocol is case-insensitive and must be http or https (https is parsed so configs are
-// accepted, but the server refuses to start it until TLS is built).
+// The protocol is case-insensitive and must be http or https (https listeners take their TLS
+// settings from http_server_options::tls).
 
 #include <cstdint>
 #include <string>

@@ -129,6 +129,16 @@ result<string_map> consumer_settings(const worker_config& worker, const string_m
     return with_overrides(std::move(base), worker, connector_config, "consumer.", consumer_override);
 }
 
+result<string_map> admin_settings(const worker_config& worker, const string_map& connector_config,
+                                  std::string_view client_id) {
+    string_map base{{"bootstrap.servers", worker.bootstrap_servers}, {"client.id", std::string(client_id)}};
+    for (const auto& [key, value] : worker.originals) {
+        if (key.starts_with("security.") || key.starts_with("ssl.") || key.starts_with("sasl."))
+            base.insert_or_assign(key, value);
+    }
+    return with_overrides(std::move(base), worker, connector_config, "admin.", "admin.override.");
+}
+
 result<rdkafka::client_config> to_client_config(const string_map& settings, std::string_view client) {
     rdkafka::client_config config;
     for (const auto& [key, value] : settings) {

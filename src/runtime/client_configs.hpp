@@ -54,6 +54,12 @@ result<string_map> producer_settings(const worker_config& worker, const string_m
 result<string_map> consumer_settings(const worker_config& worker, const string_map& connector_config,
                                      const task_id& id);
 
+// Admin client settings for work on a connector's behalf (Kafka: Worker.adminConfigs):
+// bootstrap.servers, client.id, the worker's security.*, ssl.* and sasl.* settings, then
+// "admin.*", then the connector's "admin.override.*" as the policy allows.
+result<string_map> admin_settings(const worker_config& worker, const string_map& connector_config,
+                                  std::string_view client_id);
+
 // A librdkafka client_config from settings. Keys librdkafka does not know (Java-client-only
 // keys such as key.serializer or max.poll.records) are left out with a warning; a known key
 // with a bad value is an error.

@@ -143,6 +143,7 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
         worker_source_task::parts parts{std::move(*task),       task_config,          std::move(*converters),
                                         std::move(*transforms), std::move(*producer), std::move(*errors)};
         worker_source_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout};
+        s.metrics = config_.metrics;
         return std::shared_ptr<worker_task>(
             std::make_shared<worker_source_task>(id, initial, listener_, std::move(parts), offsets_, s));
     }
@@ -183,6 +184,7 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
                                   std::move(subscription),
                                   std::move(dead_letter_queue)};
     worker_sink_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout, max_poll_records};
+    s.metrics = config_.metrics;
     return std::shared_ptr<worker_task>(
         std::make_shared<worker_sink_task>(id, initial, listener_, std::move(parts), s));
 }

@@ -7,6 +7,10 @@
 #include <map>
 #include <string>
 
+namespace copycat::metrics {
+class registry;
+}
+
 namespace copycat::runtime {
 
 using string_map = std::map<std::string, std::string, std::less<>>;
@@ -30,6 +34,9 @@ struct worker_config {
 
     // How statuses name this worker: "<advertised host>:<advertised port>".
     std::string worker_id;
+
+    // Where tasks register their metrics (owned by the application); none: no task metrics.
+    metrics::registry* metrics = nullptr;
 };
 
 }  // namespace copycat::runtime

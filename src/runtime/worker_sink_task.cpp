@@ -41,6 +41,7 @@ worker_sink_task::worker_sink_task(task_id id, target_state initial, status_list
     auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
                                               [this](std::chrono::milliseconds t) { wait_for_change(t); });
     errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id(), std::move(retry_waits));
+    metrics_ = task_metrics(settings_.metrics, task_metrics::kind::sink, this->id(), errors_->counters());
 }
 
 worker_sink_task::~worker_sink_task() = default;
@@ -133,6 +134,7 @@ void worker_sink_task::poll(std::chrono::milliseconds timeout) {
         if (!message_batch_.empty()) deliver_messages();
         return;
     }
+    metrics_.record_read(polled->size());
     convert_messages(*polled);
     deliver_messages();
 }
@@ -153,7 +155,12 @@ void worker_sink_task::rewind() {
 }
 
 void worker_sink_task::convert_messages(std::vector<consumed_record>& records) {
+    std::string_view last_topic;  // KIP-558: each topic is reported once per batch
     for (auto& record : records) {
+        if (record.topic != last_topic) {
+            last_topic = record.topic;
+            listener().on_topic_used(id(), last_topic);
+        }
         topic_partition tp{std::string(record.topic), record.partition};
         if (!current_offsets_.contains(tp)) {
             // The position was unknown at assignment (no committed offset): the first record's
@@ -197,6 +204,7 @@ void worker_sink_task::deliver_messages() {
     try {
         std::vector<sink_record> batch = message_batch_;  // put() may move from it; a retry needs the records
         parts_.task->put(batch);
+        metrics_.record_put(message_batch_.size());
     } catch (const retriable_error& e) {
         log::error("Task {}: retriable error from put(); the batch will be offered again: {}", id().to_string(),
                    e.what());
@@ -267,7 +275,10 @@ void worker_sink_task::pre_commit_and_commit(bool closing, const topic_partition
         log::debug("Task {}: skipping offset commit, no change since last commit", id().to_string());
         return;
     }
-    if (auto committed = parts_.consumer->commit(committable); !committed) {
+    const auto commit_started = clock::now();
+    const auto committed = parts_.consumer->commit(committable);
+    metrics_.record_offset_commit(committed.ok(), clock::now() - commit_started);
+    if (!committed) {
         log::error("Task {}: commit of offsets {} failed: {}", id().to_string(), describe(committable),
                    committed.err().describe());
         return;

@@ -37,6 +37,7 @@
 #include "runtime/record_error_handler.hpp"
 #include "runtime/sink_consumer.hpp"
 #include "runtime/task_converters.hpp"
+#include "runtime/task_metrics.hpp"
 #include "runtime/transformation_chain.hpp"
 #include "runtime/worker_sink_task_context.hpp"
 #include "runtime/worker_task.hpp"
@@ -49,6 +50,7 @@ public:
         std::chrono::milliseconds offset_flush_interval{60000};
         std::chrono::milliseconds offset_flush_timeout{5000};
         std::size_t max_poll_records = 500;  // Kafka's consumer max.poll.records
+        metrics::registry* metrics = nullptr;  // the worker's; none: no task metrics
     };
 
     struct parts {
@@ -105,6 +107,7 @@ private:
     const settings settings_;
     std::unique_ptr<worker_sink_task_context> context_;
     std::unique_ptr<record_error_handler> errors_;  // with the dead-letter queue, if any
+    task_metrics metrics_;
     std::vector<sink_record> message_batch_;
     topic_partition_offsets orig_offsets_;
     topic_partition_offsets current_offsets_;

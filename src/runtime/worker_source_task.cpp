@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <future>
+#include <utility>
 
 #include "common/logging.hpp"
 #include "copycat/errors.hpp"
@@ -56,6 +57,7 @@ worker_source_task::worker_source_task(task_id id, target_state initial, status_
     auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
                                               [this](std::chrono::milliseconds t) { wait_for_change(t); });
     errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id(), std::move(retry_waits));
+    metrics_ = task_metrics(settings_.metrics, task_metrics::kind::source, this->id(), errors_->counters());
 }
 
 worker_source_task::~worker_source_task() = default;
@@ -115,6 +117,7 @@ void worker_source_task::run_loop() {
         if (next_to_send_ >= to_send_.size()) {
             to_send_ = poll_task();
             next_to_send_ = 0;
+            last_active_topic_.clear();  // KIP-558: topics are reported again after each poll
             if (to_send_.empty()) continue;
         }
         if (!send_records()) serve_producer(send_backoff);
@@ -133,7 +136,9 @@ void worker_source_task::wait_while_paused() {
 
 std::vector<source_record> worker_source_task::poll_task() {
     try {
-        return parts_.task->poll();
+        auto batch = parts_.task->poll();
+        metrics_.record_poll(batch.size());
+        return batch;
     } catch (const retriable_error& e) {
         log::warn("Task {}: poll() failed with a retriable error; polling again: {}", id().to_string(), e.what());
         return {};
@@ -143,10 +148,13 @@ std::vector<source_record> worker_source_task::poll_task() {
 bool worker_source_task::send_records() {
     while (next_to_send_ < to_send_.size()) {
         maybe_throw_producer_failure();
-        if (submitted_.unacked() >= settings_.max_unacked_records) return false;
-        if (!send_one(to_send_[next_to_send_])) return false;
+        if (submitted_.unacked() >= settings_.max_unacked_records || !send_one(to_send_[next_to_send_])) {
+            metrics_.record_write(std::exchange(unreported_written_, 0));
+            return false;
+        }
         ++next_to_send_;
     }
+    metrics_.record_write(std::exchange(unreported_written_, 0));
     to_send_.clear();
     next_to_send_ = 0;
     return true;
@@ -226,16 +234,22 @@ bool worker_source_task::send_one(source_record& original) {
         if (produced.err().code == errc::unavailable) return false;  // queue full: serve reports, retry
         throw connect_error("Unrecoverable exception trying to send: " + produced.err().describe());
     }
+    ++unreported_written_;
     return true;
 }
 
 void worker_source_task::on_delivery(const std::shared_ptr<in_flight>& record, const rdkafka::delivery_report& report) {
     if (producer_closed_) return;
     if (report.status.ok()) {
+        if (report.topic != last_active_topic_) {
+            last_active_topic_ = report.topic;
+            listener().on_topic_used(id(), last_active_topic_);
+        }
         commit_task_record(record->original,
                            record_metadata{std::string(report.topic), report.partition, report.offset, std::nullopt});
         submitted_.ack(record->handle);
         acked_count_.fetch_add(1);
+        ++unreported_produced_;
         return;
     }
     log::error("Task {}: failed to send record to {}: {}", id().to_string(), report.topic,
@@ -279,6 +293,7 @@ void worker_source_task::commit_task_record(const source_record& record,
 
 void worker_source_task::serve_producer(std::chrono::milliseconds timeout) {
     if (!producer_closed_) parts_.producer->poll(timeout);
+    metrics_.record_produced(std::exchange(unreported_produced_, 0));
 }
 
 void worker_source_task::maybe_throw_producer_failure() {
@@ -298,6 +313,7 @@ void worker_source_task::maybe_commit_offsets() {
 
 bool worker_source_task::commit_offsets() {
     if (is_cancelled()) return false;
+    metrics_.record_produced(std::exchange(unreported_produced_, 0));  // acknowledged during a final flush
     auto committable = submitted_.committable();
     for (auto& [key, po] : committable.offsets) pending_offsets_.insert_or_assign(key, std::move(po));
     if (committable.pending_records > 0) {
@@ -311,13 +327,17 @@ bool worker_source_task::commit_offsets() {
         }
         auto done = std::make_shared<std::promise<result<void>>>();
         auto written = done->get_future();
+        const auto commit_started = clock::now();
         offsets_.set(std::move(entries), [done](result<void> r) { done->set_value(std::move(r)); });
         if (written.wait_for(settings_.offset_flush_timeout) != std::future_status::ready) {
             log::error("Task {}: offset commit timed out after {} ms; the offsets are kept for the next commit",
                        id().to_string(), settings_.offset_flush_timeout.count());
+            metrics_.record_offset_commit(false, clock::now() - commit_started);
             return false;
         }
-        if (auto r = written.get(); !r) {
+        const auto r = written.get();
+        metrics_.record_offset_commit(r.ok(), clock::now() - commit_started);
+        if (!r) {
             log::error("Task {}: offset commit failed; the offsets are kept for the next commit: {}", id().to_string(),
                        r.err().describe());
             return false;

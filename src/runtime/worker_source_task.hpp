@@ -40,6 +40,7 @@
 #include "runtime/store_offset_reader.hpp"
 #include "runtime/submitted_records.hpp"
 #include "runtime/task_converters.hpp"
+#include "runtime/task_metrics.hpp"
 #include "runtime/transformation_chain.hpp"
 #include "runtime/worker_task.hpp"
 #include "storage/offset_store.hpp"
@@ -52,6 +53,7 @@ public:
         std::chrono::milliseconds offset_flush_interval{60000};
         std::chrono::milliseconds offset_flush_timeout{5000};
         std::size_t max_unacked_records = 10000;
+        metrics::registry* metrics = nullptr;  // the worker's; none: no task metrics
     };
 
     struct parts {
@@ -122,9 +124,15 @@ private:
     std::atomic<bool> started_{false};
     std::atomic<bool> task_stop_called_{false};
     std::atomic<std::uint64_t> acked_count_{0};
+    task_metrics metrics_;
+    // Written and acknowledged records not yet added to metrics_ (task thread; added per batch).
+    std::size_t unreported_written_ = 0;
+    std::size_t unreported_produced_ = 0;
     // Cache of the last source partition's serialized key (records of one partition come in runs).
     source_map last_partition_;
     std::string last_partition_key_;
+    // The topic last reported to the listener as used (KIP-558); cleared after each poll.
+    std::string last_active_topic_;
 };
 
 }  // namespace copycat::runtime

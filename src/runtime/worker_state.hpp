@@ -40,6 +40,10 @@ public:
     // A running connector asked for its task configs to be regenerated
     // (connector_context::request_task_reconfiguration()).
     virtual void on_task_reconfiguration_requested(const std::string& connector) = 0;
+    // A task used `topic`: a source task produced a record to it, a sink task consumed one from it
+    // (KIP-558 topic tracking). Called again for the same topic after each poll at most, so the
+    // listener decides what is new.
+    virtual void on_topic_used(const task_id& /*id*/, std::string_view /*topic*/) {}
 };
 
 }  // namespace copycat::runtime

@@ -162,4 +162,31 @@ bool fake_worker::stopped() const {
     return stopped_;
 }
 
+result<std::vector<runtime::connector_offset>> fake_worker::connector_offsets(const std::string& name,
+                                                                              const string_map&) {
+    record("connector_offsets " + name);
+    std::lock_guard lock(mutex_);
+    return offsets_;
+}
+
+result<std::string> fake_worker::modify_connector_offsets(
+    const std::string& name, const string_map&, const std::optional<std::vector<runtime::connector_offset>>& offsets) {
+    record("modify_offsets " + name + (offsets ? " " + std::to_string(offsets->size()) : " reset"));
+    std::lock_guard lock(mutex_);
+    if (!offsets) {
+        offsets_.clear();
+        return runtime::offsets_modified_message(true, true);
+    }
+    for (const auto& change : *offsets) {
+        std::erase_if(offsets_, [&](const auto& o) { return o.partition == change.partition; });
+        if (change.offset) offsets_.push_back(change);
+    }
+    return runtime::offsets_modified_message(true, false);
+}
+
+void fake_worker::set_offsets(std::vector<runtime::connector_offset> offsets) {
+    std::lock_guard lock(mutex_);
+    offsets_ = std::move(offsets);
+}
+
 }  // namespace copycat::herder::testing

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -35,6 +36,13 @@ public:
     void stop_tasks(const std::vector<runtime::task_id>& ids) override;
     void set_target_state(const std::string& connector, runtime::target_state state) override;
     void stop() override;
+    // Offsets (KIP-875): one list for every connector; a change applies to it (a null offset or a
+    // reset removes partitions) and answers Kafka's "confirmed" message.
+    result<std::vector<runtime::connector_offset>> connector_offsets(const std::string& name,
+                                                                     const string_map& config) override;
+    result<std::string> modify_connector_offsets(
+        const std::string& name, const string_map& config,
+        const std::optional<std::vector<runtime::connector_offset>>& offsets) override;
 
     // Test controls and observations.
     void set_task_extra(const std::string& value);
@@ -44,6 +52,7 @@ public:
     void clear_calls();
     std::set<runtime::task_id> running_tasks() const;
     bool stopped() const;
+    void set_offsets(std::vector<runtime::connector_offset> offsets);
 
 private:
     void record(std::string call);
@@ -55,6 +64,7 @@ private:
     std::set<runtime::task_id> tasks_;
     std::string task_extra_;
     std::vector<std::string> calls_;
+    std::vector<runtime::connector_offset> offsets_;
     bool stopped_ = false;
 };
 

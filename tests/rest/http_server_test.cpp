@@ -273,7 +273,7 @@ TEST_CASE("stop gives up on an unanswered request and a late answer is harmless"
     server.reset();
 }
 
-TEST_CASE("server listens on all interfaces for http://:0 and refuses https for now") {
+TEST_CASE("server listens on all interfaces for http://:0 and refuses https without a keystore") {
     router r;
     r.get("/", [](request, responder respond) { respond(json_response(200, json::value("ok"))); });
     auto options = test_options();
@@ -284,13 +284,33 @@ TEST_CASE("server listens on all interfaces for http://:0 and refuses https for 
     CHECK(client.request("GET", "/").status == 200);
     CHECK_FALSE(server->start().ok());  // one-shot
 
-    options.listener = "https://127.0.0.1:0";
+    options.listener = "https://127.0.0.1:0";  // https_listener_test.cpp serves TLS
     http_server tls(router{}, options);
     const auto started = tls.start();
     REQUIRE_FALSE(started.ok());
-    CHECK(started.err().code == errc::unsupported);
+    CHECK(started.err().code == errc::invalid_argument);
 
     options.listener = "127.0.0.1:8083";
     http_server bad(router{}, options);
     CHECK(bad.start().err().code == errc::invalid_argument);
+}
+
+TEST_CASE("a server with several listeners binds all of them or none") {
+    auto first = start_server(router{});  // holds a port
+    auto options = test_options();
+    options.listeners = {"http://127.0.0.1:0", "http://127.0.0.1:" + std::to_string(first->port())};
+    http_server second(router{}, options);
+    const auto started = second.start();
+    REQUIRE_FALSE(started.ok());
+    CHECK(started.err().code == errc::io_error);
+    CHECK(second.listeners().empty());
+    CHECK(second.port() == 0);
+
+    options.listeners = {"http://127.0.0.1:0", "http://127.0.0.1:0"};
+    auto both = start_server(router{}, options);
+    const auto bound = both->listeners();
+    REQUIRE(bound.size() == 2);
+    CHECK(bound[0].port != bound[1].port);
+    CHECK(bound[1].protocol == "http");
+    CHECK(bound[1].local_address == "127.0.0.1:" + std::to_string(bound[1].port));
 }

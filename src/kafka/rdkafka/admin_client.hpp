@@ -1,6 +1,6 @@
 #pragma once
-// admin_client: topic administration (create topics, read topic configs) over librdkafka's
-// Admin API.
+// admin_client: topic administration (create topics, read topic configs) and consumer group
+// offsets over librdkafka's Admin API.
 
 #include <chrono>
 #include <cstdint>
@@ -79,6 +79,23 @@ public:
     // The cluster id the brokers report (Kafka's ClusterResourceListener id). errc::timeout when
     // no broker answered within `timeout`.
     result<std::string> cluster_id(std::chrono::milliseconds timeout);
+
+    // ---- consumer group offsets (admin_client_groups.cpp; KIP-875 sink connector offsets) ----
+    // Group errors: errc::not_found for GROUP_ID_NOT_FOUND; errc::conflict for NON_EMPTY_GROUP,
+    // UNKNOWN_MEMBER_ID and GROUP_SUBSCRIBED_TO_TOPIC (the group still has active members).
+
+    // The group's committed offsets; partitions without one are left out, an unknown group has none.
+    result<std::vector<topic_partition_offset>> list_group_offsets(std::string_view group,
+                                                                   std::chrono::milliseconds timeout);
+    // Commits `offsets` (the next offset to consume per partition) for the group, which must have
+    // no active member.
+    result<void> alter_group_offsets(std::string_view group, const std::vector<topic_partition_offset>& offsets,
+                                     std::chrono::milliseconds timeout);
+    // Deletes the group's committed offsets of these partitions.
+    result<void> delete_group_offsets(std::string_view group, const std::vector<topic_partition>& partitions,
+                                      std::chrono::milliseconds timeout);
+    // Deletes the group and all its committed offsets.
+    result<void> delete_group(std::string_view group, std::chrono::milliseconds timeout);
 
     // librdkafka's name for this client, for log lines.
     std::string_view name() const;

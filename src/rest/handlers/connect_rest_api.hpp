@@ -1,6 +1,7 @@
 #pragma once
-// connect_rest_api: every Kafka Connect REST resource on one router — /, /health, /connectors,
-// /connector-plugins.
+// connect_rest_api: every Kafka Connect REST resource on one router — /, /health, /connectors
+// (with their offsets and topics), /connector-plugins, /admin/loggers — and Copycat's /metrics
+// and /openapi.json.
 //
 //   handlers::connect_rest_api api({.info = {"0.1.0", "abc123"}});
 //   router routes;
@@ -18,7 +19,12 @@
 #include "rest/handlers/connectors_resource.hpp"
 #include "rest/handlers/entities_json.hpp"
 #include "rest/handlers/herder_requests.hpp"
+#include "rest/handlers/logging_resource.hpp"
+#include "rest/handlers/metrics_resource.hpp"
+#include "rest/handlers/offsets_resource.hpp"
+#include "rest/handlers/openapi_resource.hpp"
 #include "rest/handlers/root_resource.hpp"
+#include "rest/handlers/topics_resource.hpp"
 #include "rest/router.hpp"
 
 namespace copycat::rest::handlers {
@@ -27,28 +33,47 @@ struct rest_api_options {
     server_info info;
     std::chrono::milliseconds request_timeout{90'000};
     std::chrono::milliseconds health_check_timeout{10'000};
+    // topic.tracking.enable / topic.tracking.allow.reset (KIP-558).
+    topic_tracking topics{};
+    // GET /metrics exposes this registry (the application's; null: an empty exposition).
+    const metrics::registry* metrics = nullptr;
 };
 
 class connect_rest_api {
 public:
     explicit connect_rest_api(rest_api_options options)
         : requests_(options.request_timeout),
+          openapi_(options.info.version),
+          metrics_(options.metrics),
           root_(requests_, std::move(options.info), options.health_check_timeout),
           connectors_(requests_),
-          plugins_(requests_) {}
+          offsets_(requests_),
+          topics_(requests_, options.topics),
+          plugins_(requests_),
+          loggers_(requests_) {}
 
     void add_routes(router& routes) {
         root_.add_routes(routes);
         connectors_.add_routes(routes);
+        offsets_.add_routes(routes);
+        topics_.add_routes(routes);
         plugins_.add_routes(routes);
+        loggers_.add_routes(routes);
+        metrics_.add_routes(routes);
+        openapi_.add_routes(routes);
     }
     void attach(herder::herder& h) { requests_.attach(h); }
 
 private:
     herder_requests requests_;
+    openapi_resource openapi_;  // before root_, which takes options.info
+    metrics_resource metrics_;
     root_resource root_;
     connectors_resource connectors_;
+    offsets_resource offsets_;
+    topics_resource topics_;
     connector_plugins_resource plugins_;
+    logging_resource loggers_;
 };
 
 }  // namespace copycat::rest::handlers

@@ -3,10 +3,9 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <mutex>
-#include <set>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "common/logging.hpp"
 #include "rest/handlers/entities_json.hpp"
@@ -88,70 +87,19 @@ response created_response(const request& req, const hd::created_connector& creat
         .with_header("Location", connector_location(req, created.info.name));
 }
 
-// GET /connectors?expand=status&expand=info: collects the answers of every connector.
-struct expansion {
-    explicit expansion(responder r) : respond(std::move(r)) {}
-
-    // A connector whose status or info is not found (deleted meanwhile) is left out, as Kafka does.
-    void add(const std::string& connector, const char* key, result<json::value> value) {
-        {
-            std::lock_guard lock(mutex);
-            if (value) {
-                entries[connector].set(key, std::move(*value));
-            } else {
-                if (value.err().code != make_error_code(errc::not_found))
-                    log::warn("Unable to expand {} of connector {}: {}", key, connector, value.err().describe());
-                dropped.insert(connector);
-            }
+// GET /connectors?expand=...: {"<c>":{"status":{...},"info":{...}}}, the parts in the order the
+// query names them; unknown expansions are ignored (Kafka logs them).
+json::value expanded(const std::vector<hd::connector_expansion>& connectors, const std::vector<std::string>& order) {
+    json::value out = json::value::make_object();
+    for (const hd::connector_expansion& c : connectors) {
+        json::value parts = json::value::make_object();
+        for (const std::string& part : order) {
+            if (part == "status" && c.status) parts.set("status", to_json(*c.status));
+            if (part == "info" && c.info) parts.set("info", to_json(*c.info));
         }
-        finish_one();
+        out.set(c.name, std::move(parts));
     }
-
-    void finish_one() {
-        std::lock_guard lock(mutex);
-        if (--outstanding > 0) return;
-        json::value out = json::value::make_object();
-        for (auto& [name, value] : entries) {
-            if (!dropped.contains(name)) out.set(name, std::move(value));
-        }
-        respond(json_response(200, out));
-    }
-
-    std::mutex mutex;
-    std::map<std::string, json::value> entries;  // sorted by connector name
-    std::set<std::string> dropped;
-    std::size_t outstanding = 0;
-    responder respond;
-};
-
-void expand(hd::herder& h, const std::vector<std::string>& connectors, const std::vector<std::string>& expansions,
-            responder respond) {
-    auto state = std::make_shared<expansion>(std::move(respond));
-    std::vector<std::pair<std::string, std::string>> calls;
-    for (const auto& c : connectors) {
-        state->entries[c] = json::value::make_object();
-        for (const auto& e : expansions) {
-            if (e == "status" || e == "info") {
-                calls.emplace_back(c, e);
-            } else {
-                log::info("Ignoring unknown expansion type {}", e);
-            }
-        }
-    }
-    state->outstanding = calls.size() + 1;  // +1 released below, so an early answer cannot finish
-    for (const auto& [connector, kind] : calls) {
-        const std::string name = connector;
-        if (kind == "status") {
-            h.connector_status(name, [state, name](result<hd::connector_state_info> r) {
-                state->add(name, "status", r ? result<json::value>(to_json(*r)) : result<json::value>(r.err()));
-            });
-        } else {
-            h.connector_info(name, [state, name](result<hd::connector_info> r) {
-                state->add(name, "info", r ? result<json::value>(to_json(*r)) : result<json::value>(r.err()));
-            });
-        }
-    }
-    state->finish_one();
+    return out;
 }
 
 }  // namespace
@@ -270,13 +218,23 @@ void connectors_resource::list(const request& req, const responder& respond) {
             });
         return;
     }
-    std::vector<std::string> expansions;
-    for (std::string_view e : req.query_values("expand")) expansions.emplace_back(e);
-    hd::herder* h = requests_.get();
-    requests_.run_then<std::vector<std::string>>(
-        respond, [](hd::herder& target, auto cb) { target.connectors(cb); },
-        [expansions, h](const std::vector<std::string>& names, const responder& r) {
-            expand(*h, names, expansions, r);
+    std::vector<std::string> order;
+    bool with_status = false;
+    bool with_info = false;
+    for (std::string_view e : req.query_values("expand")) {
+        if (e == "status" || e == "info") {
+            with_status = with_status || e == "status";
+            with_info = with_info || e == "info";
+            if (std::find(order.begin(), order.end(), e) == order.end()) order.emplace_back(e);
+        } else {
+            log::info("Ignoring unknown expansion type {}", e);
+        }
+    }
+    requests_.run<std::vector<hd::connector_expansion>>(
+        respond,
+        [with_status, with_info](hd::herder& h, auto cb) { h.connector_expansions(with_status, with_info, cb); },
+        [order](const std::vector<hd::connector_expansion>& connectors) {
+            return json_response(200, expanded(connectors, order));
         });
 }
 

@@ -1,0 +1,183 @@
+"""Summaries of benchmark runs: the machine and versions, median/min/max per system, the
+Copycat/Java ratio per pair of runs, and the table (Markdown) printed and put in README.md."""
+
+import os
+import platform
+import statistics
+import subprocess
+import time
+
+# (case key, figure key, row label, unit) of the two-system rows of the table.
+ROWS = [
+    ("pipeline", "seconds", "File pipeline: wall time", "s"),
+    ("pipeline", "records_per_second", "File pipeline: throughput", "records/s"),
+    ("pipeline", "cpu_seconds", "File pipeline: worker CPU", "CPU-s"),
+    ("pipeline", "peak_rss_mb", "File pipeline: worker peak RSS", "MiB"),
+    ("pipeline", "share_of_limit", "File pipeline: share of librdkafka's produce rate", "×"),
+    ("startup-standalone", "ready_seconds", "Start-up, standalone: start → /health 200", "s"),
+    ("startup-standalone", "cpu_seconds_to_ready", "Start-up, standalone: CPU until ready", "CPU-s"),
+    ("startup-standalone", "idle_rss_mb", "Idle RSS, standalone ({idle:g} s after start)", "MiB"),
+    ("startup-distributed", "ready_seconds", "Start-up, distributed: start → /health 200", "s"),
+    ("startup-distributed", "cpu_seconds_to_ready", "Start-up, distributed: CPU until ready", "CPU-s"),
+    ("startup-distributed", "idle_rss_mb", "Idle RSS, distributed ({idle:g} s after start)", "MiB"),
+    ("rebalance", "sigterm_seconds", "Rebalance: SIGTERM of 1 of 3 workers → 6 tasks RUNNING", "s"),
+    ("rebalance", "sigkill_seconds", "Rebalance: SIGKILL of 1 of 3 workers → 6 tasks RUNNING", "s"),
+]
+
+
+def _run(command):
+    try:
+        out = subprocess.run(command, capture_output=True, text=True, check=False, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return ""
+    return (out.stdout or out.stderr).strip()
+
+
+def machine():
+    info = {"cores": os.cpu_count(), "kernel": platform.release(), "python": platform.python_version()}
+    with open("/proc/meminfo") as f:
+        for line in f:
+            if line.startswith("MemTotal:"):
+                info["memory_gib"] = round(int(line.split()[1]) / 1024 / 1024, 1)
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                info["cpu"] = line.split(":", 1)[1].strip()
+                break
+    if os.path.exists("/etc/os-release"):
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    info["os"] = line.split("=", 1)[1].strip().strip('"')
+    return info
+
+
+def load():
+    """The load averages and `uptime`'s line: other work on the machine skews every figure."""
+    one, five, fifteen = os.getloadavg()
+    return {"at": time.strftime("%Y-%m-%dT%H:%M:%S%z"), "load1": one, "load5": five, "load15": fifteen,
+            "uptime": _run(["uptime"])}
+
+
+def versions(copycat, java, build_dir, source_dir):
+    build_type = ""
+    cache = os.path.join(build_dir, "CMakeCache.txt")
+    if os.path.exists(cache):
+        with open(cache) as f:
+            for line in f:
+                if line.startswith("CMAKE_BUILD_TYPE:"):
+                    build_type = line.split("=", 1)[1].strip()
+    commit = _run(["git", "-C", source_dir, "rev-parse", "--short=12", "HEAD"])
+    dirty = _run(["git", "-C", source_dir, "status", "--porcelain", "--untracked-files=no"])
+    return {"copycat": copycat.version(), "copycat_build_type": build_type,
+            "git_commit": commit + ("+uncommitted changes" if dirty else ""),
+            "kafka_connect": java.kafka_version(), "java": java.java_version(),
+            "librdkafka": _run(["pkg-config", "--modversion", "rdkafka"])}
+
+
+def _values(runs, case, system, key):
+    return [r.get(key) for r in runs.get(case, {}).get(system, [])]
+
+
+def summarise(runs, idle_after_s):
+    """One entry per table row: per system median/min/max over the successful runs, and the
+    Copycat/Java ratio of each pair (runs i of both systems that both succeeded)."""
+    rows = []
+    for case, key, label, unit in ROWS:
+        label = label.format(idle=idle_after_s)
+        copycat = _values(runs, case, "copycat", key)
+        java = _values(runs, case, "java", key)
+        if not any(v is not None for v in copycat + java):
+            continue
+        ratios = [c / j for c, j in zip(copycat, java) if c is not None and j is not None and j != 0]
+        rows.append({"case": case, "figure": key, "label": label, "unit": unit,
+                     "copycat": _stats(copycat), "java": _stats(java),
+                     "ratio_per_pair": ratios, "ratio_median": statistics.median(ratios) if ratios else None})
+    limit = [r.get("records_per_second") for r in runs.get("limit", {}).get("librdkafka", [])]
+    if any(v is not None for v in limit):
+        rows.append({"case": "limit", "figure": "records_per_second",
+                     "label": "librdkafka alone: produce rate, same records (the limit)", "unit": "records/s",
+                     "librdkafka": _stats(limit)})
+    return rows
+
+
+def _stats(values):
+    ok = [v for v in values if v is not None]
+    if not ok:
+        return None
+    return {"median": statistics.median(ok), "min": min(ok), "max": max(ok), "n": len(ok), "runs": len(values)}
+
+
+def _num(v):
+    if v is None:
+        return "–"
+    if abs(v) >= 1000:
+        return f"{v:,.0f}"
+    if abs(v) >= 100:
+        return f"{v:.0f}"
+    if abs(v) >= 10:
+        return f"{v:.1f}"
+    return f"{v:.2f}"
+
+
+def _cell(stats):
+    if not stats:
+        return "failed"
+    text = _num(stats["median"])
+    if stats["runs"] > 1:
+        text += f" ({_num(stats['min'])}–{_num(stats['max'])})"
+    if stats["n"] < stats["runs"]:
+        text += f" [{stats['runs'] - stats['n']} failed]"
+    return text
+
+
+def table(rows):
+    """The Markdown table: median (min–max) per system and the Copycat/Java ratio per pair."""
+    lines = ["| Measurement | Unit | Copycat | Kafka Connect 4.1.1 (Java) | Copycat / Java, per pair |",
+             "|---|---|---|---|---|"]
+    for row in rows:
+        if "librdkafka" in row:
+            lines.append(f"| {row['label']} | {row['unit']} | {_cell(row['librdkafka'])} | | |")
+            continue
+        ratios = ", ".join(f"{r:.2f}" for r in row["ratio_per_pair"]) or "–"
+        if len(row["ratio_per_pair"]) > 1:
+            ratios = f"**{row['ratio_median']:.2f}** ({ratios})"
+        lines.append(f"| {row['label']} | {row['unit']} | {_cell(row['copycat'])} | {_cell(row['java'])} | {ratios} |")
+    return "\n".join(lines)
+
+
+def describe(meta):
+    """Lines under the table: machine, load, versions, settings."""
+    m, v, s = meta["machine"], meta["versions"], meta["settings"]
+    loads = " → ".join(f"{l['load1']:.1f}" for l in (meta["load_start"], meta.get("load_end")) if l)
+    loads = f"1-minute load average {loads} (start → end of the run)"
+    during = meta.get("load1_at_run_starts")
+    if during:
+        loads += (f", at the start of each measurement median {during['median']:.1f} "
+                  f"({during['min']:.1f}–{during['max']:.1f})")
+    busy = ""
+    if during and during["median"] > m["cores"]:
+        busy = " The machine was busy with other work (load above its core count): treat small differences as noise."
+    return "\n".join([
+        f"Machine: {m['cores']} cores ({m.get('cpu', '?')}), {m.get('memory_gib', '?')} GiB, {m.get('os', '')} "
+        f"(kernel {m['kernel']}); {loads}.{busy}",
+        f"Versions: {v['copycat']} ({v['copycat_build_type']} build; source tree {v['git_commit']}); "
+        f"Apache Kafka Connect "
+        f"{v['kafka_connect']} on {v['java']}; librdkafka {v['librdkafka']}; one local Kafka "
+        f"{v['kafka_connect']} broker (KRaft, deploy/kafka/kafka.sh) for everything.",
+        f"Settings: {s['records']:,} records × {s['record_bytes']} B, {s['converter']} converters, "
+        f"{s['reps']} run(s) per system alternating Copycat, Java, Copycat, Java, …; "
+        f"every run starts fresh worker processes. Cells: median (min–max); ratio: Copycat ÷ Java of "
+        f"each pair of runs, median in bold.",
+        "How: the pipeline clock runs from creating the sink and source connectors (REST, standalone "
+        "worker) to the sink file holding every line; CPU is the worker's user+system time over that "
+        "span (/proc, 10 ms resolution), peak RSS its VmHWM. Start-up ends at the first 200 from "
+        "GET /health; idle RSS is "
+        f"read {s['idle_after_seconds']:g} s after start, or at readiness when that came later. "
+        "Rebalance: a non-leader worker is signalled; the clock stops when GET /connectors/<c>/status "
+        "on a survivor shows all 6 tasks RUNNING on the survivors (default session.timeout.ms 10 s, so "
+        "SIGKILL includes its detection; scheduled.rebalance.max.delay.ms=0 on both, otherwise both "
+        "would wait 5 min). Both systems use plugin.discovery=service_load (Kafka's own advice; in one "
+        "run here its default, a reflective scan of every jar, took 16 s of Java's start-up). "
+        f"Java runs with: {s['java_flags']}.",
+    ])

@@ -1,0 +1,79 @@
+#include "app/rest_server_settings.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <memory>
+
+#include "rest/basic_auth.hpp"
+
+namespace copycat::app {
+namespace {
+
+std::string lower(std::string s) {
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// Kafka: RestServer.determineAdvertisedProtocol.
+std::string advertised_protocol(const common_worker_config& config) {
+    if (config.advertised_listener && !config.advertised_listener->empty()) return lower(*config.advertised_listener);
+    bool http = false;
+    bool https = false;
+    for (const auto& l : config.listeners) {
+        const std::string text = lower(l);
+        http = http || text.starts_with("http://");
+        https = https || text.starts_with("https://");
+    }
+    return http || !https ? "http" : "https";
+}
+
+}  // namespace
+
+net::tls_settings rest_tls_settings(const common_worker_config& config) {
+    return net::tls_settings_from(config.worker.originals, "listeners.https.");
+}
+
+bool uses_https(const common_worker_config& config) {
+    if (advertised_protocol(config) == "https") return true;
+    return std::any_of(config.listeners.begin(), config.listeners.end(),
+                       [](const std::string& l) { return lower(l).starts_with("https://"); });
+}
+
+result<rest::http_server_options> rest_server_options(const common_worker_config& config) {
+    rest::http_server_options options;
+    options.listeners = config.listeners;
+    if (!options.listeners.empty()) options.listener = options.listeners.front();
+    if (uses_https(config)) options.tls = rest_tls_settings(config);
+    options.cors.allowed_origins = config.access_control_allow_origin;
+    options.cors.allowed_methods = config.access_control_allow_methods;
+    if (config.basic_auth_credentials_file && !config.basic_auth_credentials_file->empty()) {
+        auto auth = rest::basic_auth::from_file(*config.basic_auth_credentials_file);
+        if (!auth) return auth.err();
+        options.auth = std::make_shared<const rest::basic_auth>(std::move(*auth));
+        options.cors.allowed_headers.push_back("Authorization");  // so browsers may send credentials
+    }
+    return options;
+}
+
+advertised_endpoint advertised(const common_worker_config& config, const std::vector<rest::bound_listener>& bound) {
+    const std::string protocol = advertised_protocol(config);
+    const rest::bound_listener* chosen = nullptr;
+    for (const auto& l : bound) {
+        if (l.protocol == protocol) {
+            chosen = &l;
+            break;
+        }
+    }
+    if (chosen == nullptr && !bound.empty()) chosen = &bound.front();
+    advertised_endpoint out;
+    out.worker_id = worker_id_for(config, chosen ? chosen->host : std::string(), chosen ? chosen->port : 0);
+    std::string host_port = out.worker_id;
+    if (const auto colon = host_port.rfind(':');
+        colon != std::string::npos && host_port.find(':') != colon && !host_port.starts_with('[')) {
+        host_port = "[" + host_port.substr(0, colon) + "]" + host_port.substr(colon);  // an IPv6 literal
+    }
+    out.url = protocol + "://" + host_port + "/";
+    return out;
+}
+
+}  // namespace copycat::app

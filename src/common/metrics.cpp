@@ -1,0 +1,188 @@
+#include "common/metrics.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+
+#include "common/logging.hpp"
+
+namespace copycat::metrics {
+namespace {
+
+bool valid_metric_name(std::string_view name) {
+    if (name.empty()) return false;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        const bool ok = std::isalpha(c) || c == '_' || c == ':' || (i > 0 && std::isdigit(c));
+        if (!ok) return false;
+    }
+    return true;
+}
+
+// Label names allow [a-zA-Z_][a-zA-Z0-9_]*; anything else becomes '_'.
+std::string label_name(std::string_view name) {
+    std::string out(name.empty() ? "_" : name);
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const auto c = static_cast<unsigned char>(out[i]);
+        if (!(std::isalpha(c) || c == '_' || (i > 0 && std::isdigit(c)))) out[i] = '_';
+    }
+    return out;
+}
+
+void append_escaped(std::string& out, std::string_view text, bool quote) {
+    for (const char c : text) {
+        if (c == '\\') {
+            out += "\\\\";
+        } else if (c == '\n') {
+            out += "\\n";
+        } else if (c == '"' && quote) {
+            out += "\\\"";
+        } else {
+            out += c;
+        }
+    }
+}
+
+std::string_view type_name(metric_type t) { return t == metric_type::counter ? "counter" : "gauge"; }
+
+}  // namespace
+
+std::string render_labels(labels l) {
+    if (l.empty()) return {};
+    for (auto& [name, value] : l) name = label_name(name);
+    std::sort(l.begin(), l.end());
+    std::string out = "{";
+    for (std::size_t i = 0; i < l.size(); ++i) {
+        if (i > 0) out += ',';
+        out += l[i].first;
+        out += "=\"";
+        append_escaped(out, l[i].second, true);
+        out += '"';
+    }
+    out += '}';
+    return out;
+}
+
+std::string render_value(double v) {
+    if (std::isnan(v)) return "NaN";
+    if (std::isinf(v)) return v > 0 ? "+Inf" : "-Inf";
+    if (v == std::trunc(v) && std::fabs(v) < 9.007199254740992e15)
+        return fmt::format("{}", static_cast<std::int64_t>(v));
+    return fmt::format("{}", v);
+}
+
+registry::family* registry::family_for(std::string_view name, std::string_view help, metric_type type) {
+    if (!valid_metric_name(name)) {
+        log::error("Metric name '{}' is not a valid Prometheus name; the metric is not exposed", name);
+        return nullptr;
+    }
+    auto it = families_.find(name);
+    if (it == families_.end()) {
+        it = families_.emplace(std::string(name), family{std::string(help), type, {}}).first;
+    } else if (it->second.type != type) {
+        log::error("Metric {} was registered as a {} and now as a {}; the new series is not exposed", name,
+                   type_name(it->second.type), type_name(type));
+        return nullptr;
+    }
+    return &it->second;
+}
+
+std::shared_ptr<const series> registry::find_live(const family& f, const std::string& label_text) {
+    std::shared_ptr<const series> newest;
+    std::uint64_t newest_order = 0;
+    for (const auto& e : f.entries) {
+        if (e.label_text != label_text) continue;
+        if (auto s = e.live.lock(); s && (!newest || e.order > newest_order)) {
+            newest = std::move(s);
+            newest_order = e.order;
+        }
+    }
+    return newest;
+}
+
+void registry::prune(family& f) {
+    std::erase_if(f.entries, [](const entry& e) { return e.live.expired(); });
+}
+
+std::shared_ptr<metrics::counter> registry::counter(std::string_view name, std::string_view help, labels l) {
+    const std::string label_text = render_labels(std::move(l));
+    std::lock_guard lock(mutex_);
+    family* f = family_for(name, help, metric_type::counter);
+    if (f == nullptr) return std::make_shared<metrics::counter>();
+    prune(*f);
+    if (auto existing = std::dynamic_pointer_cast<const metrics::counter>(find_live(*f, label_text)))
+        return std::const_pointer_cast<metrics::counter>(existing);
+    auto created = std::make_shared<metrics::counter>();
+    f->entries.push_back({label_text, created, ++next_order_});
+    return created;
+}
+
+std::shared_ptr<metrics::gauge> registry::gauge(std::string_view name, std::string_view help, labels l) {
+    const std::string label_text = render_labels(std::move(l));
+    std::lock_guard lock(mutex_);
+    family* f = family_for(name, help, metric_type::gauge);
+    if (f == nullptr) return std::make_shared<metrics::gauge>();
+    prune(*f);
+    if (auto existing = std::dynamic_pointer_cast<const metrics::gauge>(find_live(*f, label_text)))
+        return std::const_pointer_cast<metrics::gauge>(existing);
+    auto created = std::make_shared<metrics::gauge>();
+    f->entries.push_back({label_text, created, ++next_order_});
+    return created;
+}
+
+std::shared_ptr<observed> registry::observe(std::string_view name, std::string_view help, metric_type type, labels l,
+                                            std::function<double()> read) {
+    auto created = std::make_shared<observed>(std::move(read));
+    const std::string label_text = render_labels(std::move(l));
+    std::lock_guard lock(mutex_);
+    family* f = family_for(name, help, type);
+    if (f == nullptr) return created;
+    prune(*f);
+    f->entries.push_back({label_text, created, ++next_order_});
+    return created;
+}
+
+std::string registry::expose() const {
+    std::string out;
+    std::lock_guard lock(mutex_);
+    for (const auto& [name, f] : families_) {
+        // Newest live series per label set, sorted by labels.
+        std::map<std::string, std::pair<std::uint64_t, std::shared_ptr<const series>>> samples;
+        for (const auto& e : f.entries) {
+            auto s = e.live.lock();
+            if (!s) continue;
+            auto& slot = samples[e.label_text];
+            if (!slot.second || e.order > slot.first) slot = {e.order, std::move(s)};
+        }
+        if (samples.empty()) continue;
+        out += "# HELP ";
+        out += name;
+        out += ' ';
+        append_escaped(out, f.help, false);
+        out += "\n# TYPE ";
+        out += name;
+        out += ' ';
+        out += type_name(f.type);
+        out += '\n';
+        for (const auto& [label_text, s] : samples) {
+            out += name;
+            out += label_text;
+            out += ' ';
+            out += render_value(s.second->value());
+            out += '\n';
+        }
+    }
+    return out;
+}
+
+double registry::value_of(std::string_view name, labels l) const {
+    const std::string label_text = render_labels(std::move(l));
+    std::lock_guard lock(mutex_);
+    auto it = families_.find(name);
+    if (it == families_.end()) return std::numeric_limits<double>::quiet_NaN();
+    auto s = find_live(it->second, label_text);
+    return s ? s->value() : std::numeric_limits<double>::quiet_NaN();
+}
+
+}  // namespace copycat::metrics

@@ -1,0 +1,133 @@
+#pragma once
+// metrics: a tiny registry of counters and gauges with labels, exposed in the Prometheus text
+// format (version 0.0.4) by GET /metrics. Kafka's counterpart is its Metrics/Sensor machinery
+// reported through JMX; Copycat keeps only what a scrape needs.
+//
+//   metrics::registry reg;
+//   auto polled = reg.counter("copycat_source_task_records_polled_total", "Records returned by poll()",
+//                             {{"connector", "c"}, {"task", "0"}});
+//   polled->add(batch.size());            // hot path: one relaxed atomic add, no lock, no lookup
+//   auto up = reg.observe("copycat_worker_uptime_seconds", "...", metric_type::gauge, {}, [&] { ... });
+//   std::string text = reg.expose();      // # HELP / # TYPE / samples, families sorted by name
+//
+// Series ownership: whoever asked for a series holds it through the returned shared_ptr; the
+// registry keeps only a weak reference, so a series disappears from the exposition when its last
+// holder (a task, the worker) lets it go. Asking again for a live counter or gauge with the same
+// name and labels returns the same series. An observed series reads its value through a function
+// at scrape time; that function must only use what it owns (capture shared_ptrs) or what its
+// holder guarantees to outlive every scrape.
+//
+// Threading: every member function is thread-safe. counter::add and gauge::set/add are lock-free
+// atomics (the task loops call them once per batch); registration and expose() take a mutex.
+// A name registered with another type than before is a programming error: it is logged and the
+// series returned is not exposed.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace copycat::metrics {
+
+enum class metric_type { counter, gauge };
+
+// Label name -> value; the order given does not matter (series are keyed by the sorted pairs).
+using labels = std::vector<std::pair<std::string, std::string>>;
+
+// Something with a value at scrape time.
+class series {
+public:
+    virtual ~series() = default;
+    virtual double value() const = 0;
+};
+
+// A monotonically increasing count.
+class counter final : public series {
+public:
+    void add(std::uint64_t n = 1) noexcept { count_.fetch_add(n, std::memory_order_relaxed); }
+    std::uint64_t count() const noexcept { return count_.load(std::memory_order_relaxed); }
+    double value() const override { return static_cast<double>(count()); }
+
+private:
+    std::atomic<std::uint64_t> count_{0};
+};
+
+// A value that goes up and down (a size, a duration, a timestamp).
+class gauge final : public series {
+public:
+    void set(double v) noexcept { value_.store(v, std::memory_order_relaxed); }
+    void add(double d) noexcept { value_.fetch_add(d, std::memory_order_relaxed); }
+    double value() const override { return value_.load(std::memory_order_relaxed); }
+
+private:
+    std::atomic<double> value_{0.0};
+};
+
+// A series whose value a function computes at scrape time.
+class observed final : public series {
+public:
+    explicit observed(std::function<double()> read) : read_(std::move(read)) {}
+    double value() const override { return read_ ? read_() : 0.0; }
+
+private:
+    std::function<double()> read_;
+};
+
+class registry {
+public:
+    registry() = default;
+    registry(const registry&) = delete;
+    registry& operator=(const registry&) = delete;
+
+    // Get-or-create. `help` is kept from the first registration of the name.
+    std::shared_ptr<metrics::counter> counter(std::string_view name, std::string_view help, labels l = {});
+    std::shared_ptr<metrics::gauge> gauge(std::string_view name, std::string_view help, labels l = {});
+    // A series read through `read` at each scrape. A second live series with the same name and
+    // labels hides the older one.
+    std::shared_ptr<observed> observe(std::string_view name, std::string_view help, metric_type type, labels l,
+                                      std::function<double()> read);
+
+    // The Prometheus text exposition of every live series: families sorted by name, samples by
+    // labels; families without a live series are left out.
+    std::string expose() const;
+
+    // The current value of one series (the newest with these labels), for tests; NaN when absent.
+    double value_of(std::string_view name, labels l = {}) const;
+
+private:
+    struct entry {
+        std::string label_text;  // rendered {a="b",...}; the key within the family
+        std::weak_ptr<const series> live;
+        std::uint64_t order = 0;  // registration order: the newest wins among duplicates
+    };
+    struct family {
+        std::string help;
+        metric_type type = metric_type::counter;
+        std::vector<entry> entries;
+    };
+
+    // Finds or creates the family; nullptr (and a logged error) for a bad name or a type clash.
+    family* family_for(std::string_view name, std::string_view help, metric_type type);
+    static std::shared_ptr<const series> find_live(const family& f, const std::string& label_text);
+    void prune(family& f);
+
+    mutable std::mutex mutex_;
+    std::map<std::string, family, std::less<>> families_;
+    std::uint64_t next_order_ = 0;
+};
+
+// Prometheus text helpers (exposed for tests).
+// {name="value",...} with names sorted and values escaped (\\, \", \n); empty for no labels.
+std::string render_labels(labels l);
+// A sample value: integers without a decimal point, NaN, +Inf, -Inf, otherwise shortest form.
+std::string render_value(double v);
+// The text/plain content type of the exposition format.
+inline constexpr std::string_view exposition_content_type = "text/plain; version=0.0.4; charset=utf-8";
+
+}  // namespace copycat::metrics

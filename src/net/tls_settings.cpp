@@ -1,0 +1,62 @@
+#include "net/tls_settings.hpp"
+
+#include <string_view>
+
+namespace copycat::net {
+namespace {
+
+std::string trimmed(std::string_view s) {
+    const auto first = s.find_first_not_of(" \t\r\n");
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(" \t\r\n");
+    return std::string(s.substr(first, last - first + 1));
+}
+
+std::vector<std::string> list_of(std::string_view text) {
+    std::vector<std::string> out;
+    while (!text.empty()) {
+        const auto comma = text.find(',');
+        if (auto item = trimmed(text.substr(0, comma)); !item.empty()) out.push_back(std::move(item));
+        if (comma == std::string_view::npos) break;
+        text = text.substr(comma + 1);
+    }
+    return out;
+}
+
+}  // namespace
+
+tls_settings tls_settings_from(const std::map<std::string, std::string, std::less<>>& props,
+                               const std::string& prefix) {
+    bool prefixed = false;
+    for (const auto& [key, value] : props) {
+        if (!prefix.empty() && key.size() > prefix.size() && key.starts_with(prefix)) {
+            prefixed = true;
+            break;
+        }
+    }
+    const std::string base = prefixed ? prefix : std::string();
+    const auto get = [&](std::string_view key, std::string& out) {
+        if (auto it = props.find(base + std::string(key)); it != props.end()) out = it->second;
+    };
+    tls_settings s;
+    get("ssl.keystore.type", s.keystore_type);
+    get("ssl.keystore.location", s.keystore_location);
+    get("ssl.keystore.certificate.chain", s.keystore_certificate_chain);
+    get("ssl.keystore.key", s.keystore_key);
+    get("ssl.key.password", s.key_password);
+    get("ssl.truststore.type", s.truststore_type);
+    get("ssl.truststore.location", s.truststore_location);
+    get("ssl.truststore.certificates", s.truststore_certificates);
+    get("ssl.client.auth", s.client_auth);
+    get("ssl.endpoint.identification.algorithm", s.endpoint_identification_algorithm);
+    std::string text;
+    if (get("ssl.enabled.protocols", text), !text.empty()) s.enabled_protocols = list_of(text);
+    text.clear();
+    if (get("ssl.cipher.suites", text), !text.empty()) s.cipher_suites = list_of(text);
+    s.keystore_type = trimmed(s.keystore_type);
+    s.truststore_type = trimmed(s.truststore_type);
+    s.client_auth = trimmed(s.client_auth);
+    return s;
+}
+
+}  // namespace copycat::net

@@ -1,0 +1,121 @@
+#include "rest/basic_auth.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <vector>
+
+#include "common/properties.hpp"
+#include "rest/error_mapping.hpp"
+
+namespace copycat::rest {
+namespace {
+
+int base64_value(char c) {
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    if (c == '+') return 62;
+    if (c == '/') return 63;
+    return -1;
+}
+
+// Compares without an early exit, so the time taken says nothing about where a guess differs.
+bool constant_time_equals(std::string_view a, std::string_view b) {
+    unsigned char diff = a.size() == b.size() ? 0 : 1;
+    const std::size_t n = std::max(a.size(), b.size());
+    for (std::size_t i = 0; i < n; ++i) {
+        const auto x = static_cast<unsigned char>(i < a.size() ? a[i] : 0);
+        const auto y = static_cast<unsigned char>(i < b.size() ? b[i] : 0);
+        diff |= static_cast<unsigned char>(x ^ y);
+    }
+    return diff == 0;
+}
+
+// Path segments of a request target, without the query.
+std::vector<std::string_view> segments(std::string_view target) {
+    target = target.substr(0, target.find('?'));
+    std::vector<std::string_view> out;
+    while (!target.empty()) {
+        if (target.front() == '/') {
+            target.remove_prefix(1);
+            continue;
+        }
+        const auto slash = target.find('/');
+        out.push_back(target.substr(0, slash));
+        if (slash == std::string_view::npos) break;
+        target = target.substr(slash);
+    }
+    return out;
+}
+
+}  // namespace
+
+bool decode_base64(std::string_view text, std::string& out) {
+    out.clear();
+    while (!text.empty() && text.back() == '=') text.remove_suffix(1);
+    std::uint32_t buffer = 0;
+    int bits = 0;
+    for (const char c : text) {
+        const int v = base64_value(c);
+        if (v < 0) return false;
+        buffer = (buffer << 6) | static_cast<std::uint32_t>(v);
+        bits += 6;
+        if (bits >= 8) {
+            bits -= 8;
+            out += static_cast<char>((buffer >> bits) & 0xFF);
+        }
+    }
+    return bits < 6;  // a single leftover character cannot be valid Base64
+}
+
+basic_auth::basic_auth(std::map<std::string, std::string> credentials) : credentials_(std::move(credentials)) {}
+
+result<basic_auth> basic_auth::from_file(const std::string& path) {
+    auto props = read_properties_file(path);
+    if (!props)
+        return make_error(errc::invalid_argument,
+                          "Cannot read rest.basic.auth.credentials.file " + path + ": " + props.err().describe());
+    if (props->empty())
+        return make_error(errc::invalid_argument,
+                          "rest.basic.auth.credentials.file " + path + " lists no user (expected user=password lines)");
+    return basic_auth(std::map<std::string, std::string>(props->begin(), props->end()));
+}
+
+bool basic_auth::is_exempt(std::string_view method, std::string_view target) {
+    const auto parts = segments(target);
+    if (method == "POST" && parts.size() == 3 && parts[0] == "connectors" && parts[2] == "tasks") return true;
+    if (method == "PUT" && parts.size() == 3 && parts[0] == "connectors" && parts[2] == "fence") return true;
+    return method == "POST" && parts.size() == 2 && parts[0] == "internal" && parts[1] == "departures";
+}
+
+bool basic_auth::allows(const request& req) const {
+    if (is_exempt(req.method, req.target)) return true;
+    const auto header = req.header("Authorization");
+    if (!header) return false;
+    std::string_view value = *header;
+    constexpr std::string_view scheme = "basic ";
+    if (value.size() <= scheme.size() || !std::equal(scheme.begin(), scheme.end(), value.begin(), [](char a, char b) {
+            return a == std::tolower(static_cast<unsigned char>(b));
+        }))
+        return false;
+    value.remove_prefix(scheme.size());
+    while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+    while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
+    std::string decoded;
+    if (!decode_base64(value, decoded)) return false;
+    const auto colon = decoded.find(':');
+    if (colon == std::string::npos) return false;
+    const auto user = credentials_.find(decoded.substr(0, colon));
+    // The password is compared even for an unknown user, so timing does not tell users apart.
+    const std::string_view expected = user == credentials_.end() ? std::string_view() : user->second;
+    const bool password_ok = constant_time_equals(std::string_view(decoded).substr(colon + 1), expected);
+    return user != credentials_.end() && password_ok;
+}
+
+response basic_auth::challenge() {
+    return error_response(401, "User cannot access the resource.")
+        .with_header("WWW-Authenticate", "Basic realm=\"Copycat REST API\", charset=\"UTF-8\"");
+}
+
+}  // namespace copycat::rest

@@ -1,0 +1,76 @@
+#include "rest/handlers/logging_resource.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <string>
+
+#include "common/logging.hpp"
+
+namespace copycat::rest::handlers {
+namespace {
+
+// Kafka: LoggerLevel.
+json::value to_json(const log::logger_level& level) {
+    json::value out = json::value::make_object();
+    out.set("level", log::level_name(level.lvl));
+    out.set("last_modified",
+            level.last_modified ? json::value(static_cast<long long>(*level.last_modified)) : json::value(nullptr));
+    return out;
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+}  // namespace
+
+void logging_resource::add_routes(router& routes) {
+    routes.get("/admin/loggers", [](request, responder respond) {
+        json::value out = json::value::make_object();
+        for (const auto& [name, level] : log::logger_levels()) out.set(name, to_json(level));
+        respond(json_response(200, out));
+    });
+    routes.get("/admin/loggers/{logger}", [](request req, responder respond) {
+        const std::string name(req.path_param("logger"));
+        auto level = log::logger_level_of(name);
+        if (!level) return respond(error_response(404, "Logger " + name + " not found.")), void();
+        respond(json_response(200, to_json(*level)));
+    });
+    routes.put("/admin/loggers/{logger}", [this](request req, responder respond) { set_level(req, respond); });
+}
+
+void logging_resource::set_level(const request& req, const responder& respond) {
+    const std::string ns(req.path_param("logger"));
+    auto body = parse_json_body(req);
+    if (!body) return respond(error_response(body.err())), void();
+    if (!body->is_object())
+        return respond(error_response(400, "Cannot deserialize a logging level request from a JSON " +
+                                               std::string(json::kind_name(body->type())))),
+               void();
+    const json::value* level_value = body->find("level");
+    if (level_value == nullptr || level_value->is_null())
+        return respond(error_response(400, "Desired 'level' parameter was not specified in request.")), void();
+    const std::string level_text = level_value->is_string() ? level_value->as_string() : json::dump(*level_value);
+    log::level level{};
+    if (!log::parse_level(level_text, level))
+        return respond(error_response(404, "invalid log level '" + level_text + "'.")), void();
+
+    const std::string scope = lower(req.query_param("scope").value_or("worker"));
+    if (scope == "cluster") {
+        requests_.run<void>(
+            respond, [ns, level_text](herder::herder& h, auto cb) { h.set_cluster_logger_level(ns, level_text, cb); },
+            [] { return empty_response(204); });
+        return;
+    }
+    if (scope != "worker")
+        log::warn("Received invalid scope '{}' in request to adjust logging level; will default to worker", scope);
+    log::info("Setting level of namespace {} and children to {}", ns, log::level_name(level));
+    json::value affected = json::value::make_array();
+    for (const std::string& name : log::set_logger_level(ns, level)) affected.push_back(name);
+    respond(json_response(200, affected));
+}
+
+}  // namespace copycat::rest::handlers

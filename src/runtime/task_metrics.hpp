@@ -1,0 +1,60 @@
+#pragma once
+// task_metrics: the metrics of one source or sink task (Kafka: source-task-metrics,
+// sink-task-metrics, task-error-metrics and the offset-commit part of connector-task-metrics),
+// registered in the worker's metrics::registry with labels connector and task. README.md
+// "## Metrics" lists the names.
+//
+// The task loop calls the record_* methods once per batch (a poll() result, a put() batch, a run
+// of delivery reports, an offset commit), never per record: each is a relaxed atomic add. The
+// error counts are read from the task's error_handling_counters at scrape time.
+//
+// Ownership: a member of its worker_source_task / worker_sink_task; its series leave the
+// exposition when the task object goes. Without a registry (unit tests) nothing is recorded.
+// Used on the task's thread; the series are read from the scraping thread.
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "common/metrics.hpp"
+#include "runtime/record_error_handler.hpp"
+#include "runtime/worker_state.hpp"
+
+namespace copycat::runtime {
+
+class task_metrics {
+public:
+    enum class kind { source, sink };
+
+    task_metrics() = default;  // records nothing
+    task_metrics(metrics::registry* registry, kind k, const task_id& id,
+                 const std::shared_ptr<error_handling_counters>& errors);
+
+    // Source: a non-empty poll() batch; records handed to the producer; records Kafka acknowledged.
+    void record_poll(std::size_t records);
+    void record_write(std::size_t records);
+    void record_produced(std::size_t records);
+    // Sink: records the consumer returned; a batch put() accepted.
+    void record_read(std::size_t records);
+    void record_put(std::size_t records);
+    // An offset commit (source: the offset store write; sink: the consumer commit) and its duration.
+    void record_offset_commit(bool succeeded, std::chrono::steady_clock::duration took);
+
+private:
+    using counter_ptr = std::shared_ptr<metrics::counter>;
+    using gauge_ptr = std::shared_ptr<metrics::gauge>;
+
+    counter_ptr records_in_;   // polled (source) / read (sink)
+    counter_ptr records_out_;  // written (source) / put (sink)
+    counter_ptr produced_;     // source only
+    counter_ptr batches_;      // non-empty poll() (source) / put() (sink) batches
+    gauge_ptr batch_size_;     // the last such batch
+    counter_ptr commit_successes_;
+    counter_ptr commit_failures_;
+    gauge_ptr commit_last_seconds_;
+    counter_ptr commit_micros_;  // exposed in seconds through an observed series
+    std::vector<std::shared_ptr<metrics::observed>> observed_;
+};
+
+}  // namespace copycat::runtime
