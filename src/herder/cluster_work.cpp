@@ -31,13 +31,6 @@ target_state_value to_storage(target_state state) {
     return target_state_value::started;
 }
 
-const string_map* live_task_config(const storage::cluster_config& config, const task_id& id) {
-    auto count = config.task_counts.find(id.connector);
-    if (count == config.task_counts.end() || id.task < 0 || id.task >= count->second) return nullptr;
-    if (config.inconsistent.contains(id.connector)) return nullptr;
-    return config.task_config(id.connector, id.task);
-}
-
 namespace {
 
 // What a task sees of its connector's config: everything but tasks.max.
@@ -63,7 +56,7 @@ void cluster_work::start_connector(const std::string& name, const storage::clust
 }
 
 bool cluster_work::start_task(const task_id& id, const storage::cluster_config& config) {
-    const string_map* task_config = live_task_config(config, id);
+    const string_map* task_config = config.task_config(id.connector, id.task);
     auto connector = config.connector_configs.find(id.connector);
     if (task_config == nullptr || connector == config.connector_configs.end()) {
         log::warn("Not starting task {}: it has no config in the snapshot at offset {}", id.to_string(), config.offset);
@@ -124,7 +117,7 @@ void cluster_work::refresh_tasks(const std::string& connector, const storage::cl
     std::vector<task_id> changed;
     for (const auto& [id, running] : tasks_) {
         if (id.connector != connector) continue;
-        const string_map* task_config = live_task_config(config, id);
+        const string_map* task_config = config.task_config(id.connector, id.task);
         if (task_config == nullptr) continue;  // deleted: the next rebalance revokes it
         if (*task_config != running.task_config || without_tasks_max(running.connector_config) != seen)
             changed.push_back(id);

@@ -18,9 +18,6 @@
 namespace copycat::herder {
 
 runtime::target_state to_runtime(storage::target_state_value state);
-// The config of a task that exists in the snapshot (its connector is consistent and the task
-// number is below the committed count); null otherwise, also for configs compaction left behind.
-const string_map* live_task_config(const storage::cluster_config& config, const task_id& id);
 storage::target_state_value to_storage(runtime::target_state state);
 
 class cluster_work {

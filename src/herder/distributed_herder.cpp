@@ -171,7 +171,7 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
     // status (Kafka: the leader tombstones the statuses of deleted tasks after a rebalance).
     const storage::cluster_config latest = configs_.snapshot();
     for (const task_id& id : task_ids(assignment.revoked.tasks)) {
-        if (live_task_config(latest, id) == nullptr) statuses_.remove_task(id);
+        if (latest.task_config(id.connector, id.task) == nullptr) statuses_.remove_task(id);
     }
 
     leader_ = assignment.leader == member_id;

@@ -11,10 +11,6 @@ namespace copycat::herder {
 
 namespace {
 
-error connector_not_found(const std::string& name) {
-    return make_error(errc::not_found, "Connector " + name + " not found");
-}
-
 error herder_stopping() { return make_error(errc::unavailable, "The herder is stopping"); }
 
 }  // namespace

@@ -13,16 +13,6 @@ namespace copycat::herder {
 using runtime::run_state;
 using runtime::target_state;
 
-namespace {
-
-error connector_not_found(const std::string& name) {
-    return make_error(errc::not_found, "Connector " + name + " not found");
-}
-
-error unknown_connector(const std::string& name) { return make_error(errc::not_found, "Unknown connector " + name); }
-
-}  // namespace
-
 void distributed_herder::run_waiting_writes() {
     std::vector<waiting_write> writes;
     writes.swap(waiting_writes_);
@@ -154,15 +144,7 @@ void distributed_herder::patch_connector_config(const std::string& name,
     submit_to_leader(std::move(cb), [this, name, patch = std::move(patch)]() -> result<created_connector> {
         refresh_snapshot();
         if (!snapshot_.contains(name)) return connector_not_found(name);
-        string_map patched = snapshot_.connector_configs.at(name);
-        for (const auto& [key, value] : patch) {
-            if (value) {
-                patched[key] = *value;
-            } else {
-                patched.erase(key);
-            }
-        }
-        return put_config(name, std::move(patched), std::nullopt, true);
+        return put_config(name, apply_config_patch(snapshot_.connector_configs.at(name), patch), std::nullopt, true);
     });
 }
 
@@ -246,7 +228,7 @@ void distributed_herder::restart_task(const task_id& id, callback<void> cb) {
     submit(std::move(cb), [this, id]() -> result<void> {
         refresh_snapshot();
         if (!snapshot_.contains(id.connector)) return connector_not_found(id.connector);
-        if (live_task_config(snapshot_, id) == nullptr)
+        if (snapshot_.task_config(id.connector, id.task) == nullptr)
             return make_error(errc::not_found, "Task " + id.to_string() + " not found");
         if (work_.runs(id)) {
             work_.restart_task(id, snapshot_);

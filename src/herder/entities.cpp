@@ -26,6 +26,23 @@ error offsets_need_stopped_connector(const std::string& connector) {
                           connector + "/stop' endpoint");
 }
 
+string_map apply_config_patch(string_map config, const std::map<std::string, std::optional<std::string>>& patch) {
+    for (const auto& [key, value] : patch) {
+        if (value) {
+            config[key] = *value;
+        } else {
+            config.erase(key);
+        }
+    }
+    return config;
+}
+
+error connector_not_found(const std::string& name) {
+    return make_error(errc::not_found, "Connector " + name + " not found");
+}
+
+error unknown_connector(const std::string& name) { return make_error(errc::not_found, "Unknown connector " + name); }
+
 std::optional<runtime::target_state> parse_initial_state(std::string_view text) {
     std::string upper(text);
     std::transform(upper.begin(), upper.end(), upper.begin(),

@@ -3,6 +3,7 @@
 // copied freely between threads. The REST layer turns them into Kafka Connect's JSON
 // (rest/handlers/entities_json.hpp); nothing here knows about JSON or HTTP.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -104,6 +105,13 @@ struct restart_request {
         return include_tasks && (!only_failed || s.state == runtime::run_state::failed);
     }
 };
+
+// PATCH /connectors/{c}/config: `config` with the patch applied (a nullopt value removes the key).
+string_map apply_config_patch(string_map config, const std::map<std::string, std::optional<std::string>>& patch);
+
+// The errors every herder answers with, in Kafka's words.
+error connector_not_found(const std::string& name);  // 404 "Connector <c> not found"
+error unknown_connector(const std::string& name);    // 404 "Unknown connector <c>"
 
 // The initial target state of a new connector (POST /connectors "initial_state", KIP-980).
 // Parses "RUNNING", "PAUSED" or "STOPPED" in any case; nullopt for anything else.

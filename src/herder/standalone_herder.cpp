@@ -13,16 +13,6 @@ namespace copycat::herder {
 using runtime::run_state;
 using runtime::target_state;
 
-namespace {
-
-error connector_not_found(const std::string& name) {
-    return make_error(errc::not_found, "Connector " + name + " not found");
-}
-
-error unknown_connector(const std::string& name) { return make_error(errc::not_found, "Unknown connector " + name); }
-
-}  // namespace
-
 standalone_herder::standalone_herder(connector_worker& worker, const loader::plugin_registry& plugins,
                                      memory_status_store& statuses, standalone_herder_options options)
     : worker_(worker),
@@ -133,15 +123,7 @@ void standalone_herder::patch_connector_config(const std::string& name,
     submit(std::move(cb), [this, name, patch = std::move(patch)]() -> result<created_connector> {
         const connector_entry* entry = configs_.find(name);
         if (entry == nullptr) return connector_not_found(name);
-        string_map patched = entry->config;
-        for (const auto& [key, value] : patch) {
-            if (value) {
-                patched[key] = *value;
-            } else {
-                patched.erase(key);
-            }
-        }
-        return put_config(name, std::move(patched), std::nullopt, true);
+        return put_config(name, apply_config_patch(entry->config, patch), std::nullopt, true);
     });
 }
 

@@ -27,7 +27,10 @@ void task_config_publisher::reconfigure(const std::string& connector, const stor
     }
     auto generated = worker_.connector_task_configs(connector);
     if (!generated) {
+        // Retried while the connector runs (Kafka retries with a backoff too); a connector whose
+        // taskConfigs() threw is FAILED and no longer running, which ends the retries.
         log::error("Failed to get task configs of connector {}: {}", connector, generated.err().describe());
+        loop_.post_after(retry_backoff, std::move(retry));
         return;
     }
     const bool consistent = !config.inconsistent.contains(connector);

@@ -27,6 +27,9 @@ const string_map* cluster_config::connector_config(const std::string& c) const {
 }
 
 const string_map* cluster_config::task_config(const std::string& c, std::int32_t task) const {
+    // Only tasks that exist: a consistent connector and a task number below the committed count
+    // (compaction may leave configs of higher numbers behind).
+    if (task < 0 || task >= task_count(c) || inconsistent.contains(c)) return nullptr;
     auto it = task_configs.find({c, task});
     return it == task_configs.end() ? nullptr : &it->second;
 }

@@ -40,6 +40,8 @@ struct cluster_config {
     // The committed count (0 when none), even for an inconsistent connector.
     std::int32_t task_count(const std::string& c) const;
     const string_map* connector_config(const std::string& c) const;
+    // The config of a task that exists (one of tasks(c)); null otherwise, also for configs of
+    // higher task numbers that compaction left behind.
     const string_map* task_config(const std::string& c, std::int32_t task) const;
     std::vector<std::string> connectors() const;  // sorted
     bool is_inconsistent(const std::string& c) const { return inconsistent.count(c) != 0; }
