@@ -7,7 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config ccache          # toolchain
   librdkafka-dev libboost1.81-dev rapidjson-dev libfmt-dev libssl-dev catch2   # libraries
   openjdk-17-jdk-headless maven                    # the local Kafka broker, Kafka Connect for the benchmarks (javac)
-  python3 curl procps openssl                       # scripts, tests, the test broker's certificates
+  python3 python3-venv curl procps openssl wrk      # scripts, tests (venv for pytest/schemathesis), the test broker's certificates, REST load
 )
 
 missing=()

@@ -124,6 +124,20 @@ TEST_CASE("GET /metrics counts the records of a file pipeline", "[cluster]") {
                       "copycat_task_offset_commits_total{connector=\"snk\",result=\"success\",task=\"0\"}")
                    .value_or(0) >= 1;
     }));
+
+    // The sink's lag: none once it read everything; a paused sink falls behind by what arrives.
+    CHECK(poll_until(data_deadline,
+                     [&] { return sample(metrics_of(*port), "copycat_sink_task_records_lag" + snk) == 0.0; }));
+    REQUIRE(test_client(*port).request("PUT", "/connectors/snk/pause").status == 202);
+    REQUIRE(poll_until(data_deadline, [&] {
+        return test_client(*port).request("GET", "/connectors/snk/status").body.find("\"PAUSED\"") != std::string::npos;
+    }));
+    {
+        std::ofstream in(input, std::ios::app);
+        for (int i = lines; i < lines + 100; ++i) in << "line " << i << "\n";
+    }
+    CHECK(poll_until(data_deadline,
+                     [&] { return sample(metrics_of(*port), "copycat_sink_task_records_lag" + snk) == 100.0; }));
     CHECK(worker.terminate(30s) == 0);
 }
 
@@ -185,4 +199,51 @@ TEST_CASE("http and https listeners with basic authentication and CORS", "[clust
     REQUIRE(anonymous.ok());
     CHECK(anonymous->status == 401);
     CHECK(worker.terminate(30s) == 0);
+}
+
+TEST_CASE("admin.listeners moves /admin to its own listener, or turns it off when empty", "[cluster]") {
+    temp_dir dir("copycat-admin-listeners");
+    SECTION("a separate admin listener serves only /admin") {
+        copycat_process worker(
+            {"standalone",
+             worker_properties(dir, "listeners=http://127.0.0.1:0\nadmin.listeners=http://127.0.0.1:0\n")},
+            dir.path() / "worker.log");
+        const auto port = worker.rest_port(start_deadline);
+        INFO(worker.log());
+        REQUIRE(port);
+        REQUIRE(worker.wait_for_log("Copycat worker started", start_deadline));
+        const std::regex line("Admin endpoints \\(/admin\\) served on http://[^ ]*:(\\d+)/");
+        std::smatch m;
+        const std::string log = worker.log();
+        REQUIRE(std::regex_search(log, m, line));
+        const auto admin_port = static_cast<std::uint16_t>(std::stoi(m[1]));
+        REQUIRE(admin_port != *port);
+
+        test_client admin(admin_port);
+        const http_reply loggers = admin.request("GET", "/admin/loggers");
+        CHECK(loggers.status == 200);
+        CHECK(loggers.json().find("root") != nullptr);
+        CHECK(admin.request("PUT", "/admin/loggers/org.apache.kafka.connect", R"({"level":"DEBUG"})").status == 200);
+        CHECK(admin.request("GET", "/connectors").status == 404);
+
+        test_client regular(*port);
+        const http_reply hidden = regular.request("GET", "/admin/loggers");
+        CHECK(hidden.status == 404);
+        CHECK(hidden.json().find("error_code")->as_int64() == 404);
+        CHECK(regular.request("GET", "/connectors").status == 200);
+        CHECK(worker.terminate(30s) == 0);
+    }
+    SECTION("an empty admin.listeners serves no /admin endpoint") {
+        copycat_process worker(
+            {"standalone", worker_properties(dir, "listeners=http://127.0.0.1:0\nadmin.listeners=\n")},
+            dir.path() / "worker.log");
+        const auto port = worker.rest_port(start_deadline);
+        INFO(worker.log());
+        REQUIRE(port);
+        REQUIRE(worker.wait_for_log("Copycat worker started", start_deadline));
+        test_client regular(*port);
+        CHECK(regular.request("GET", "/admin/loggers").status == 404);
+        CHECK(regular.request("GET", "/connectors").status == 200);
+        CHECK(worker.terminate(30s) == 0);
+    }
 }

@@ -12,12 +12,12 @@
 #include "app/exit_codes.hpp"
 #include "app/kafka_cluster_id.hpp"
 #include "app/plugin_setup.hpp"
-#include "app/rest_server_settings.hpp"
 #include "app/runtime_connector_worker.hpp"
 #include "app/shutdown_signal.hpp"
 #include "app/version.hpp"
 #include "app/worker_clients.hpp"
 #include "app/worker_properties.hpp"
+#include "app/worker_rest_server.hpp"
 #include "common/logging.hpp"
 #include "common/metrics.hpp"
 #include "coordination/rebalance_metrics.hpp"
@@ -27,9 +27,6 @@
 #include "herder/status_recorder.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "loader/plugin_registry.hpp"
-#include "net/http_client.hpp"
-#include "rest/handlers/connect_rest_api.hpp"
-#include "rest/http_server.hpp"
 #include "runtime/offsets_admin.hpp"
 #include "runtime/worker.hpp"
 #include "runtime/worker_metrics.hpp"
@@ -142,30 +139,16 @@ int run_distributed(const std::vector<std::string>& args) {
 
     metrics::registry metrics_registry;  // outlives the REST server, which exposes it, and everything registered in it
     config->worker.metrics = &metrics_registry;
-    auto server_options = rest_server_options(*config);
-    if (!server_options) {
-        log::error("{} in {}", server_options.err().describe(), args[0]);
+    auto rest_server = worker_rest_server::create(*config, &metrics_registry);
+    if (!rest_server) {
+        log::error("{} in {}", rest_server.err().describe(), args[0]);
         return exit_usage;
     }
-    if (uses_https(*config)) {
-        if (auto https_client = net::configure_https_client(rest_tls_settings(*config)); !https_client)
-            return fail(https_client.err().describe());
-    }
-    rest::handlers::connect_rest_api api(
-        {.info = {std::string(version()), std::string(commit())},
-         .topics = {config->topic_tracking_enable, config->topic_tracking_allow_reset},
-         .metrics = &metrics_registry});
-    rest::router routes;
-    api.add_routes(routes);
-    rest::http_server server(std::move(routes), std::move(*server_options));
-    if (auto started = server.start(); !started)
-        return fail("cannot start the REST server: " + started.err().describe());
-    const auto endpoint = advertised(*config, server.listeners());
-    config->worker.worker_id = endpoint.worker_id;
-    const std::string url = endpoint.url;
-    for (const auto& l : server.listeners())
-        log::info("REST server listening on {}://{}/ (advertised as {}, worker id {})", l.protocol, l.local_address,
-                  url, config->worker.worker_id);
+    auto& server = **rest_server;
+    const auto endpoint = server.start();
+    if (!endpoint) return fail(endpoint.err().describe());
+    config->worker.worker_id = endpoint->worker_id;
+    const std::string url = endpoint->url;
 
     if (auto topics = create_internal_topics(*client, *config); !topics) {
         server.stop();
@@ -226,7 +209,7 @@ int run_distributed(const std::vector<std::string>& args) {
     }
     distributed.attach(*coordinator);
     distributed.start();
-    api.attach(distributed);
+    server.attach(distributed);
     log::info("Copycat worker started; REST API at {}", url);
 
     const std::string signal = signals.wait();

@@ -33,6 +33,15 @@ net::tls_settings rest_tls_settings(const common_worker_config& config) {
     return net::tls_settings_from(config.worker.originals, "listeners.https.");
 }
 
+std::optional<net::tls_settings> admin_tls_settings(const common_worker_config& config) {
+    if (!config.admin_listeners) return std::nullopt;
+    for (const auto& l : *config.admin_listeners) {
+        if (lower(l).starts_with("https://"))
+            return net::tls_settings_from(config.worker.originals, "admin.listeners.https.");
+    }
+    return std::nullopt;
+}
+
 bool uses_https(const common_worker_config& config) {
     if (advertised_protocol(config) == "https") return true;
     return std::any_of(config.listeners.begin(), config.listeners.end(),

@@ -15,6 +15,7 @@
 // Pure functions over the parsed config (reading the credentials file aside); used by
 // `copycat standalone` and `copycat distributed` at start-up.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,9 @@ result<rest::http_server_options> rest_server_options(const common_worker_config
 
 // The ssl.* settings of the REST listeners and client (listeners.https.* first).
 net::tls_settings rest_tls_settings(const common_worker_config& config);
+// The ssl.* settings of the admin.listeners (admin.listeners.https.* first); nullopt when every
+// admin listener is http.
+std::optional<net::tls_settings> admin_tls_settings(const common_worker_config& config);
 bool uses_https(const common_worker_config& config);
 
 struct advertised_endpoint {

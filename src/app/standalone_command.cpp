@@ -8,20 +8,17 @@
 #include "app/connector_config_file.hpp"
 #include "app/kafka_cluster_id.hpp"
 #include "app/plugin_setup.hpp"
-#include "app/rest_server_settings.hpp"
 #include "app/runtime_connector_worker.hpp"
 #include "app/shutdown_signal.hpp"
 #include "app/version.hpp"
 #include "app/worker_properties.hpp"
+#include "app/worker_rest_server.hpp"
 #include "common/logging.hpp"
 #include "common/metrics.hpp"
 #include "herder/memory_status_store.hpp"
 #include "herder/standalone_herder.hpp"
 #include "herder/status_recorder.hpp"
 #include "loader/plugin_registry.hpp"
-#include "net/http_client.hpp"
-#include "rest/handlers/connect_rest_api.hpp"
-#include "rest/http_server.hpp"
 #include "runtime/offsets_admin.hpp"
 #include "runtime/worker.hpp"
 #include "runtime/worker_metrics.hpp"
@@ -98,33 +95,18 @@ int run_standalone(const std::vector<std::string>& args) {
 
     metrics::registry metrics_registry;  // outlives the REST server, which exposes it, and everything registered in it
     config->worker.metrics = &metrics_registry;
-    auto server_options = rest_server_options(*config);
-    if (!server_options) {
-        log::error("{} in {}", server_options.err().describe(), args[0]);
+    auto rest_server = worker_rest_server::create(*config, &metrics_registry);
+    if (!rest_server) {
+        log::error("{} in {}", rest_server.err().describe(), args[0]);
         return exit_usage;
     }
-    if (uses_https(*config)) {
-        if (auto client = net::configure_https_client(rest_tls_settings(*config)); !client) {
-            log::error("Stopping due to error: {}", client.err().describe());
-            return exit_startup_failed;
-        }
-    }
-    rest::handlers::connect_rest_api api(
-        {.info = {std::string(version()), std::string(commit())},
-         .topics = {config->topic_tracking_enable, config->topic_tracking_allow_reset},
-         .metrics = &metrics_registry});
-    rest::router routes;
-    api.add_routes(routes);
-    rest::http_server server(std::move(routes), std::move(*server_options));
-    if (auto started = server.start(); !started) {
-        log::error("Stopping due to error: cannot start the REST server: {}", started.err().describe());
+    auto& server = **rest_server;
+    const auto endpoint = server.start();
+    if (!endpoint) {
+        log::error("Stopping due to error: {}", endpoint.err().describe());
         return exit_startup_failed;
     }
-    const auto endpoint = advertised(*config, server.listeners());
-    config->worker.worker_id = endpoint.worker_id;
-    for (const auto& l : server.listeners())
-        log::info("REST server listening on {}://{}/ (advertised as {}, worker id {})", l.protocol, l.local_address,
-                  endpoint.url, config->worker.worker_id);
+    config->worker.worker_id = endpoint->worker_id;
 
     storage::file_offset_store offsets(config->offset_storage_file);
     if (auto started = offsets.start(); !started) {
@@ -147,7 +129,7 @@ int run_standalone(const std::vector<std::string>& args) {
          .client_config_override_policy = config->worker.client_config_override_policy});
     recorder.on_reconfiguration([&standalone](const std::string& c) { standalone.request_task_reconfiguration(c); });
     standalone.start();
-    api.attach(standalone);
+    server.attach(standalone);
 
     auto shut_down = [&] {
         server.stop();      // no request reaches the herder from now on
@@ -167,7 +149,7 @@ int run_standalone(const std::vector<std::string>& args) {
     }
     if (!signals.requested()) {
         standalone.mark_ready();
-        log::info("Copycat worker started; REST API at {}", endpoint.url);
+        log::info("Copycat worker started; REST API at {}", endpoint->url);
     }
 
     const std::string signal = signals.wait();

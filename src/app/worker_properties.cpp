@@ -330,6 +330,7 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
 
     if (const auto* path = std::get_if<config_list>(&values.find("plugin.path")->second)) out.plugin_path = *path;
     out.listeners = get<config_list>(values, "listeners");
+    if (const auto* a = std::get_if<config_list>(&values.find("admin.listeners")->second)) out.admin_listeners = *a;
     if (const auto* h = std::get_if<std::string>(&values.find("rest.advertised.host.name")->second))
         out.advertised_host = *h;
     if (const auto* p = std::get_if<std::int32_t>(&values.find("rest.advertised.port")->second))

@@ -28,6 +28,8 @@ struct common_worker_config {
     runtime::worker_config worker;
     std::vector<std::string> plugin_path;
     std::vector<std::string> listeners;
+    // admin.listeners: nullopt = /admin on `listeners`; empty = no /admin endpoints.
+    std::optional<std::vector<std::string>> admin_listeners;
     std::optional<std::string> advertised_host;
     std::optional<int> advertised_port;
     std::optional<std::string> advertised_listener;

@@ -119,6 +119,18 @@ std::optional<std::int64_t> rdkafka_sink_consumer::position(const topic_partitio
     return std::nullopt;
 }
 
+std::optional<std::int64_t> rdkafka_sink_consumer::end_offset(const topic_partition& partition) {
+    if (paused_.count(partition)) {
+        constexpr auto ask_timeout = std::chrono::milliseconds(500);
+        auto asked = consumer_.query_watermarks(partition.topic, partition.partition, ask_timeout);
+        if (!asked) return std::nullopt;
+        return asked->high;
+    }
+    const auto high = consumer_.cached_high_watermark(partition.topic, partition.partition);
+    if (high < 0) return std::nullopt;
+    return high;
+}
+
 result<void> rdkafka_sink_consumer::seek(const topic_partition& partition, std::int64_t offset) {
     auto sought = consumer_.seek(partition.topic, partition.partition, offset);
     if (!sought) return sought;
@@ -132,11 +144,14 @@ result<void> rdkafka_sink_consumer::seek(const topic_partition& partition, std::
 
 result<void> rdkafka_sink_consumer::pause(const std::vector<topic_partition>& partitions) {
     if (partitions.empty()) return {};
-    return consumer_.pause(to_rdkafka(partitions));
+    auto paused = consumer_.pause(to_rdkafka(partitions));
+    if (paused) paused_.insert(partitions.begin(), partitions.end());
+    return paused;
 }
 
 result<void> rdkafka_sink_consumer::resume(const std::vector<topic_partition>& partitions) {
     if (partitions.empty()) return {};
+    for (const auto& tp : partitions) paused_.erase(tp);
     return consumer_.resume(to_rdkafka(partitions));
 }
 
@@ -150,7 +165,10 @@ void rdkafka_sink_consumer::close() {
 }
 
 void rdkafka_sink_consumer::forget(const std::vector<topic_partition>& partitions) {
-    for (const auto& tp : partitions) start_offsets_.erase(tp);
+    for (const auto& tp : partitions) {
+        start_offsets_.erase(tp);
+        paused_.erase(tp);
+    }
     if (gathering_ == nullptr) return;
     std::erase_if(*gathering_, [&](const consumed_record& r) {
         return std::find(partitions.begin(), partitions.end(), topic_partition{std::string(r.topic), r.partition}) !=

@@ -11,6 +11,7 @@
 // close() on that thread.
 
 #include <map>
+#include <set>
 #include <optional>
 
 #include "kafka/rdkafka/consumer.hpp"
@@ -33,6 +34,7 @@ public:
     result<void> commit(const topic_partition_offsets& offsets) override;
     std::set<topic_partition> assignment() const override;
     std::optional<std::int64_t> position(const topic_partition& partition) const override;
+    std::optional<std::int64_t> end_offset(const topic_partition& partition) override;
     result<void> seek(const topic_partition& partition, std::int64_t offset) override;
     result<void> pause(const std::vector<topic_partition>& partitions) override;
     result<void> resume(const std::vector<topic_partition>& partitions) override;
@@ -60,6 +62,7 @@ private:
     sink_consumer::rebalance_listener* listener_ = nullptr;
     // Per assigned partition: the committed offset at assignment, or the last seek's offset.
     std::map<topic_partition, std::int64_t> start_offsets_;
+    std::set<topic_partition> paused_;  // by pause(), until resume() or revocation
     // The batch poll() is gathering (null outside poll()).
     std::vector<consumed_record>* gathering_ = nullptr;
     bool closed_ = false;

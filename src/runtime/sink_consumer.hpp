@@ -71,6 +71,14 @@ public:
     // The offset of the next record poll() returns for an assigned partition; nullopt when not
     // known yet (nothing consumed and nothing committed: the first record tells).
     virtual std::optional<std::int64_t> position(const topic_partition& partition) const = 0;
+    // The offset after the assigned partition's last record (its high watermark): as the latest
+    // fetch reported it, or asked of the broker for a paused partition, which is not fetched;
+    // nullopt when not known (yet). Read once a second for the lag metric. Fakes may keep the
+    // default.
+    virtual std::optional<std::int64_t> end_offset(const topic_partition& partition) {
+        (void)partition;
+        return std::nullopt;
+    }
     // The next record poll() returns from the assigned partition is the one at `offset`, before
     // or after the current position.
     virtual result<void> seek(const topic_partition& partition, std::int64_t offset) = 0;

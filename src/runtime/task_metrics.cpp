@@ -24,6 +24,8 @@ task_metrics::task_metrics(metrics::registry* registry, kind k, const task_id& i
                                  "Records given to put() after conversion and transformations", labels);
         batches_ = r.counter("copycat_sink_task_put_batches_total", "put() calls with records", labels);
         batch_size_ = r.gauge("copycat_sink_task_put_batch_size", "Records in the last non-empty put() batch", labels);
+        lag_ = r.gauge("copycat_sink_task_records_lag",
+                       "Records in the assigned partitions not read yet (end offset - position, summed)", labels);
     }
     auto with = [&](const char* result) {
         metrics::labels l = labels;
@@ -95,6 +97,10 @@ void task_metrics::record_put(std::size_t records) {
     records_out_->add(records);
     batches_->add(1);
     batch_size_->set(static_cast<double>(records));
+}
+
+void task_metrics::record_lag(std::int64_t records) {
+    if (lag_) lag_->set(static_cast<double>(records));
 }
 
 void task_metrics::record_offset_commit(bool succeeded, std::chrono::steady_clock::duration took) {

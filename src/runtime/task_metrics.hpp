@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -38,6 +39,8 @@ public:
     // Sink: records the consumer returned; a batch put() accepted.
     void record_read(std::size_t records);
     void record_put(std::size_t records);
+    // Sink: records in the assigned partitions after the consumer's position (summed lag).
+    void record_lag(std::int64_t records);
     // An offset commit (source: the offset store write; sink: the consumer commit) and its duration.
     void record_offset_commit(bool succeeded, std::chrono::steady_clock::duration took);
 
@@ -50,6 +53,7 @@ private:
     counter_ptr produced_;     // source only
     counter_ptr batches_;      // non-empty poll() (source) / put() (sink) batches
     gauge_ptr batch_size_;     // the last such batch
+    gauge_ptr lag_;            // sink only
     counter_ptr commit_successes_;
     counter_ptr commit_failures_;
     gauge_ptr commit_last_seconds_;

@@ -94,6 +94,19 @@ void worker_sink_task::iteration() {
     }
     const auto until_commit = std::chrono::duration_cast<std::chrono::milliseconds>(next_commit_ - clock::now());
     poll(std::clamp(until_commit, 0ms, std::chrono::milliseconds(max_poll_wait)));
+    update_lag(clock::now());
+}
+
+void worker_sink_task::update_lag(clock::time_point now) {
+    if (now < next_lag_update_) return;
+    next_lag_update_ = now + 1s;
+    std::int64_t lag = 0;
+    for (const auto& tp : parts_.consumer->assignment()) {
+        const auto position = parts_.consumer->position(tp);
+        const auto end = parts_.consumer->end_offset(tp);
+        if (position && end && *end > *position) lag += *end - *position;
+    }
+    metrics_.record_lag(lag);
 }
 
 // Kafka wakes the consumer up on a target state change; here the loop looks every poll.

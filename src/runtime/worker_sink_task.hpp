@@ -98,6 +98,8 @@ private:
     void close_all_partitions();
     void close_partitions(const std::vector<topic_partition>& partitions);
     void drop_partitions(const std::vector<topic_partition>& partitions);
+    // Sets the lag metric from the consumer's positions and end offsets, at most once a second.
+    void update_lag(std::chrono::steady_clock::time_point now);
 
     void on_partitions_assigned(const std::vector<topic_partition>& partitions) override;
     void on_partitions_revoked(const std::vector<topic_partition>& partitions) override;
@@ -114,6 +116,7 @@ private:
     topic_partition_offsets last_committed_;
     std::set<topic_partition> opened_;  // given to task->open() and not closed since
     std::chrono::steady_clock::time_point next_commit_{};
+    std::chrono::steady_clock::time_point next_lag_update_{};
     std::exception_ptr rebalance_failure_;
     std::string last_consumer_error_;
     std::chrono::steady_clock::time_point last_consumer_error_logged_{};

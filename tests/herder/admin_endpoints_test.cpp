@@ -30,6 +30,7 @@ struct admin_fixture : herder_fixture {
             rest::handlers::rest_api_options{.info = {"0.1.0", "abcdef"}, .topics = topics});
         rest::router routes;
         api->add_routes(routes);
+        api->add_admin_routes(routes);
         server = std::make_unique<rest::http_server>(
             std::move(routes), rest::http_server_options{.listener = "http://127.0.0.1:0", .threads = 2});
         REQUIRE(server->start().ok());

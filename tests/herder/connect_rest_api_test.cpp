@@ -27,6 +27,7 @@ struct rest_fixture : herder_fixture {
     rest_fixture() {
         rest::router routes;
         api.add_routes(routes);
+        api.add_admin_routes(routes);
         server = std::make_unique<rest::http_server>(
             std::move(routes), rest::http_server_options{.listener = "http://127.0.0.1:0", .threads = 2});
         REQUIRE(server->start().ok());
@@ -203,6 +204,7 @@ TEST_CASE("requests before the herder is attached get 503, /health says starting
     rest::handlers::connect_rest_api api{{.info = {"0.1.0", "abcdef"}}};
     rest::router routes;
     api.add_routes(routes);
+    api.add_admin_routes(routes);
     rest::http_server server(std::move(routes), {.listener = "http://127.0.0.1:0"});
     REQUIRE(server.start().ok());
     test_client client(server.port());
@@ -268,6 +270,7 @@ TEST_CASE("a herder that does not answer in time gives 500") {
         {.info = {"0.1.0", "abcdef"}, .request_timeout = 100ms, .health_check_timeout = 100ms}};
     rest::router routes;
     api.add_routes(routes);
+    api.add_admin_routes(routes);
     rest::http_server server(std::move(routes), {.listener = "http://127.0.0.1:0"});
     REQUIRE(server.start().ok());
     api.attach(silent);

@@ -163,6 +163,12 @@ std::optional<std::int64_t> fake_sink_consumer::position(const topic_partition& 
     return it->second;
 }
 
+std::optional<std::int64_t> fake_sink_consumer::end_offset(const topic_partition& partition) {
+    std::lock_guard lock(mutex_);
+    auto it = logs_.find(partition);
+    return it == logs_.end() ? 0 : static_cast<std::int64_t>(it->second.size());
+}
+
 result<void> fake_sink_consumer::seek(const topic_partition& partition, std::int64_t offset) {
     std::lock_guard lock(mutex_);
     if (!assigned_.count(partition)) return make_error(errc::invalid_argument, "seek of an unassigned partition");

@@ -36,6 +36,8 @@ public:
     result<void> commit(const topic_partition_offsets& offsets) override;
     std::set<topic_partition> assignment() const override;
     std::optional<std::int64_t> position(const topic_partition& partition) const override;
+    // Every appended record counts as in Kafka: the end offset is the partition's record count.
+    std::optional<std::int64_t> end_offset(const topic_partition& partition) override;
     result<void> seek(const topic_partition& partition, std::int64_t offset) override;
     result<void> pause(const std::vector<topic_partition>& partitions) override;
     result<void> resume(const std::vector<topic_partition>& partitions) override;

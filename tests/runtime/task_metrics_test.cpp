@@ -163,6 +163,16 @@ TEST_CASE("sink task metrics count records read and put, put batches and consume
         deadline));
     CHECK(registry.value_of("copycat_task_offset_commit_last_duration_seconds", labels) >= 0);
     CHECK(registry.value_of("copycat_task_records_skipped_total", labels) == 0);
+    REQUIRE(
+        testing::eventually([&] { return registry.value_of("copycat_sink_task_records_lag", labels) == 0; }, deadline));
+
+    // Paused, the task reads nothing more: the records appended now are its lag.
+    task->transition_to(target_state::paused);
+    REQUIRE(testing::eventually([&] { return consumer->paused_partitions().count(a0) == 1; }, deadline));
+    consumer->append(a0, {"u", "v"});
+    REQUIRE(
+        testing::eventually([&] { return registry.value_of("copycat_sink_task_records_lag", labels) == 2; }, deadline));
+    CHECK(registry.value_of("copycat_sink_task_records_read_total", labels) == 3);
 
     task->stop();
     REQUIRE(task->await_stop(deadline));

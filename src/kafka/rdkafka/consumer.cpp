@@ -312,6 +312,16 @@ result<std::vector<topic_partition_offset>> consumer::committed(const std::vecto
     return detail::offsets_of(list.get());
 }
 
+std::int64_t consumer::cached_high_watermark(std::string_view topic, std::int32_t partition) const {
+    std::string name(topic);
+    std::int64_t low = no_offset;
+    std::int64_t high = no_offset;
+    if (rd_kafka_get_watermark_offsets(handle_.get(), name.c_str(), partition, &low, &high) !=
+        RD_KAFKA_RESP_ERR_NO_ERROR)
+        return no_offset;
+    return high;
+}
+
 result<watermarks> consumer::query_watermarks(std::string_view topic, std::int32_t partition,
                                               std::chrono::milliseconds timeout) {
     std::string name(topic);

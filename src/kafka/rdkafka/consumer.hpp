@@ -125,6 +125,10 @@ public:
     result<std::vector<topic_partition_offset>> committed(const std::vector<topic_partition>& partitions,
                                                           std::chrono::milliseconds timeout) const;
 
+    // The partition's high watermark as the last fetch response reported it, or no_offset before
+    // any fetch. Local; no broker request.
+    std::int64_t cached_high_watermark(std::string_view topic, std::int32_t partition) const;
+
     // Asks the partition's leader for its low and high watermarks.
     result<watermarks> query_watermarks(std::string_view topic, std::int32_t partition,
                                         std::chrono::milliseconds timeout);

@@ -6,6 +6,7 @@
 //   handlers::connect_rest_api api({.info = {"0.1.0", "abc123"}});
 //   router routes;
 //   api.add_routes(routes);
+//   api.add_admin_routes(routes);                   // /admin/loggers: here, on admin listeners, or nowhere
 //   http_server server(std::move(routes), {...});  server.start();
 //   ... build the herder (it needs the bound port for the worker id) ...
 //   api.attach(herder);                             // requests before this get 503
@@ -52,16 +53,18 @@ public:
           plugins_(requests_),
           loggers_(requests_) {}
 
+    // Everything but the /admin endpoints.
     void add_routes(router& routes) {
         root_.add_routes(routes);
         connectors_.add_routes(routes);
         offsets_.add_routes(routes);
         topics_.add_routes(routes);
         plugins_.add_routes(routes);
-        loggers_.add_routes(routes);
         metrics_.add_routes(routes);
         openapi_.add_routes(routes);
     }
+    // /admin/loggers (Kafka serves them on admin.listeners when that is set).
+    void add_admin_routes(router& routes) { loggers_.add_routes(routes); }
     void attach(herder::herder& h) { requests_.attach(h); }
 
 private:
