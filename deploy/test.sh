@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The one command that installs, builds and tests Copycat on a fresh machine:
-#   1. Debian packages (deploy/install-deps.sh)
+#   1. Debian packages (deploy/install-deps.sh) and the Python test tools (deploy/install-python-tools.sh)
 #   2. build (deploy/build.sh)
 #   3. unit tests (ctest -L unit; no broker)
 #   4. a real Kafka 4.x broker from Maven Central jars, and the tests that need it (ctest -L cluster)
@@ -21,6 +21,7 @@ step() {
 
 step "installing packages"
 deploy/install-deps.sh
+deploy/install-python-tools.sh >/dev/null
 
 step "building into $build_dir"
 deploy/build.sh

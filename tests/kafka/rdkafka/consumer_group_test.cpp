@@ -7,6 +7,7 @@
 #include <chrono>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -170,11 +171,12 @@ TEST_CASE("a second member makes the first revoke everything and keep only its s
     listener_log first_log;
     listener_log second_log;
     auto first = f.make_consumer(group);
-    std::size_t assigned_while_revoking = 0;
+    // Under load the group may rebalance more than once; the first revocation is the one checked.
+    std::optional<std::size_t> assigned_while_revoking;
     first_log.on_revoked = [&](const std::vector<topic_partition>&) {
+        if (assigned_while_revoking) return;
         auto now = first.assignment();
-        REQUIRE(now.ok());
-        assigned_while_revoking = now->size();
+        assigned_while_revoking = now.ok() ? now->size() : 0;
     };
     REQUIRE(first.subscribe({f.topic}, first_log).ok());
     REQUIRE(consume(first, 20).size() == 20);
@@ -184,25 +186,26 @@ TEST_CASE("a second member makes the first revoke everything and keep only its s
 
     auto second = f.make_consumer(group);
     REQUIRE(second.subscribe({f.topic}, second_log).ok());
+    auto settled = [&] {
+        return !first_log.revoked.empty() && !first_log.assigned.empty() && !second_log.assigned.empty() &&
+               first_log.assigned.size() >= 2 && first_log.assigned.back().size() == 1 &&
+               second_log.assigned.back().size() == 1;
+    };
     const auto until = clock_type::now() + deadline;
-    while ((first_log.assigned.size() < 2 || second_log.assigned.empty()) && clock_type::now() < until) {
+    while (!settled() && clock_type::now() < until) {
         (void)first.poll(20ms);
         (void)second.poll(20ms);
     }
-    REQUIRE(first_log.revoked.size() == 1);
+    REQUIRE(settled());
     CHECK(first_log.revoked[0].size() == 2);  // eager: everything goes back first
-    CHECK(assigned_while_revoking == 2);
-    REQUIRE(first_log.assigned.size() == 2);
-    REQUIRE(second_log.assigned.size() == 1);
-    REQUIRE(first_log.assigned[1].size() == 1);
-    REQUIRE(second_log.assigned[0].size() == 1);
-    CHECK(first_log.assigned[1][0].partition != second_log.assigned[0][0].partition);
+    CHECK(assigned_while_revoking == std::optional<std::size_t>(2));
+    CHECK(first_log.assigned.back()[0].partition != second_log.assigned.back()[0].partition);
     auto now = first.assignment();
     REQUIRE(now.ok());
-    CHECK(*now == first_log.assigned[1]);
+    CHECK(*now == first_log.assigned.back());
 
     // The second member starts from the committed offsets: it sees only the new record.
-    const std::int32_t theirs = second_log.assigned[0][0].partition;
+    const std::int32_t theirs = second_log.assigned.back()[0].partition;
     f.produce(theirs, 1, 10);
     auto records = consume(second, 1);
     REQUIRE(records.size() == 1);
