@@ -26,7 +26,7 @@ error unknown_connector_class(const loader::plugin_registry& plugins, const std:
     std::vector<std::string> available;
     for (const loader::plugin_entry* e : plugins.entries())
         if (e->is_connector()) available.push_back(e->class_name);
-    return make_error(errc::internal,
+    return make_error(errc::invalid_argument,
                       fmt::format("Failed to find any class that implements Connector and which name matches {}, "
                                   "available connectors are: {}",
                                   name, fmt::join(available, ", ")));

@@ -31,8 +31,9 @@ public:
     explicit connector_validator(const loader::plugin_registry& plugins, std::string override_policy = "All");
 
     // invalid_argument "Connector config {...} contains no connector type" without
-    // connector.class (400); internal "Failed to find any class that implements Connector and
-    // which name matches ..." for an unknown class (500, as Kafka answers it).
+    // connector.class (400); invalid_argument "Failed to find any class that implements Connector
+    // and which name matches ..." for an unknown class (400: Kafka's BadRequestException, which
+    // Kafka answers with 400 on create and, wrapped, with 500 on validate).
     result<config_infos> validate(const string_map& props) const;
 
     // source or sink by the plugin kind of connector.class; unknown when it is missing or unknown.

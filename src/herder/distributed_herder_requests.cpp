@@ -213,7 +213,8 @@ void distributed_herder::stop_connector(const std::string& name, callback<void> 
 void distributed_herder::restart_connector(const std::string& name, callback<void> cb) {
     submit(std::move(cb), [this, name]() -> result<void> {
         refresh_snapshot();
-        if (!snapshot_.contains(name)) return connector_not_found(name);
+        // Kafka: DistributedHerder.restartConnector's messages.
+        if (!snapshot_.contains(name)) return make_error(errc::not_found, "Unknown connector: " + name);
         if (work_.runs(name)) {
             work_.restart_connector(name, snapshot_);
             reconfigure(name);
@@ -227,9 +228,10 @@ void distributed_herder::restart_connector(const std::string& name, callback<voi
 void distributed_herder::restart_task(const task_id& id, callback<void> cb) {
     submit(std::move(cb), [this, id]() -> result<void> {
         refresh_snapshot();
-        if (!snapshot_.contains(id.connector)) return connector_not_found(id.connector);
+        // Kafka: DistributedHerder.restartTask's messages.
+        if (!snapshot_.contains(id.connector)) return make_error(errc::not_found, "Unknown connector: " + id.connector);
         if (snapshot_.task_config(id.connector, id.task) == nullptr)
-            return make_error(errc::not_found, "Task " + id.to_string() + " not found");
+            return make_error(errc::not_found, "Unknown task: " + id.to_string());
         if (work_.runs(id)) {
             work_.restart_task(id, snapshot_);
             return {};

@@ -100,7 +100,7 @@ TEST_CASE_METHOD(herder_fixture, "invalid configs are refused with Kafka's messa
     SECTION("an unknown connector class") {
         auto r = create("x", {{"name", "x"}, {"connector.class", "NoSuchConnector"}});
         REQUIRE_FALSE(r.ok());
-        CHECK(r.err().code == make_error_code(errc::internal));
+        CHECK(r.err().code == make_error_code(errc::invalid_argument));
         CHECK_THAT(r.err().message,
                    Catch::StartsWith("Failed to find any class that implements Connector and which name matches "
                                      "NoSuchConnector, available connectors are: test.TestSinkConnector, "
