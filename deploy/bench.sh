@@ -1,24 +1,28 @@
 #!/usr/bin/env bash
 # Copycat beside Apache Kafka Connect (Java, from the Maven jars kafka.sh fetches) on the same
 # local broker, in one run: file pipeline, librdkafka's own produce rate, start-up, idle memory,
-# rebalance after SIGTERM/SIGKILL. Prints a Markdown table; writes JSON and Markdown results.
+# rebalance after SIGTERM/SIGKILL, and the REST API with 1,000 connectors (creation, RSS, and
+# GET /connectors?expand=status alone and under wrk). Prints a Markdown table; writes JSON and
+# Markdown results.
 #
 #   deploy/bench.sh [--quick] [--build-dir DIR] [run_bench.py options...]
 #
-#   --quick          20,000 records, one run of every case; checks only that both systems
-#                    delivered every record (deploy/test.sh runs this so the harness never rots)
+#   --quick          20,000 records, 20 connectors and 2 s of wrk, one run of every case; checks
+#                    only that both systems delivered every record and that wrk saw no errors
+#                    (deploy/test.sh runs this so the harness never rots)
 #   --build-dir DIR  use this configured build dir (its targets copycat, copycat-file,
 #                    copycat-task-probe and copycat-bench-kafka are brought up to date) instead of
 #                    build-release, which is configured with CMAKE_BUILD_TYPE=Release
 #   other options    go to integration-tests/bench/run_bench.py (--records N, --reps N,
-#                    --converter json, --cases pipeline,startup, --keep-workdir, ...; see
+#                    --converter json, --cases pipeline,startup (cases: limit, pipeline, startup,
+#                    rebalance, rest), --rest-connectors N, --wrk-seconds S, --keep-workdir, ...; see
 #                    integration-tests/bench/run_bench.py --help)
 #
 # One broker (deploy/kafka/kafka.sh, KRaft, one node) serves the whole run; it gets the JVM flags
 # kafka-server-start.sh would give it (COPYCAT_KAFKA_HEAP_OPTS default "-Xms1g -Xmx1g",
 # COPYCAT_KAFKA_JVM_OPTS default "-XX:+UseG1GC ..." as kafka-run-class.sh), and is stopped at the
 # end. Results: <build-dir>/bench-results/<UTC time>[-quick].json and .md (paths printed at the
-# end). Exit status: run_bench.py's (1 when a case failed or a record was lost).
+# end). Exit status: run_bench.py's (1 when a case failed, a record was lost or wrk saw errors).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)

@@ -6,6 +6,9 @@ stops every process it started, whatever happens.
   startup          process start -> GET /health 200, and RSS 10 s after start (idle footprint)
   rebalance        3 distributed workers, 6 tasks: SIGTERM / SIGKILL of one worker -> all tasks
                    RUNNING again on the survivors, as GET /connectors/<c>/status shows it
+  rest_listing     standalone worker with N (1,000) idle connectors: time to create them and to see
+                   them all RUNNING, RSS and idle CPU with them, GET /connectors?expand=status
+                   alone and under wrk (p50/p99 latency, requests/s, response size)
   producer_limit   librdkafka alone producing the same records to the same broker
 """
 
@@ -20,6 +23,7 @@ import time
 
 from bench_procs import BenchError, poll_until
 from bench_systems import PROBE_CLASS, distributed_properties, worker_properties
+from bench_wrk import KeepAliveClient, run_wrk, timed_get, wrk_binary
 
 _names = itertools.count()
 
@@ -43,6 +47,13 @@ class Context:
         self.idle_after_s = 10
         self.workers = 3
         self.tasks = 6
+        self.rest_connectors = 1000
+        self.wrk_seconds = 15.0
+        self.wrk_threads = 2
+        self.wrk_connections = 16
+        self.idle_cpu_window_s = 5.0
+        self.single_requests = 10
+        self.rest_stop_deadline_s = 60
         self.__dict__.update(kwargs)
 
     def unique(self, what):
@@ -319,3 +330,148 @@ def producer_limit(ctx, rep):
     return {"seconds": figures["seconds"], "records_per_second": figures["records_per_second"],
             "cpu_seconds": figures["cpu_seconds"], "peak_rss_mb": figures["peak_rss_kb"] / 1024,
             "delivered": figures["records"], "all_delivered": figures["records"] == ctx.records}
+
+
+REST_LISTING = "/connectors?expand=status"
+
+
+def _put_connector(client, worker, name, config, deadline_s=120):
+    """PUT /connectors/<name>/config on the keep-alive connection; retries while no answer came
+    or the worker answered 409/5xx (as _create_connector)."""
+    body = json.dumps(config)
+    end = time.monotonic() + deadline_s
+    while True:
+        status, text = client.request("PUT", f"/connectors/{name}/config", body)
+        if status in (200, 201):
+            return
+        if status is not None and status != 409 and status < 500:
+            raise BenchError(f"{worker.name}: creating {name} answered {status}: {text}")
+        if not worker.alive():
+            raise BenchError(f"{worker.name} exited with {worker.exit_code}\n{worker.log_tail()}")
+        if time.monotonic() >= end:
+            raise BenchError(f"{worker.name}: creating {name} failed: {status} {text}\n{worker.log_tail()}")
+        time.sleep(0.2)
+
+
+def _listing_states(body, names):
+    """{state: count} over the connectors and their tasks in a GET /connectors?expand=status body;
+    a connector absent from it, or with no task yet, counts as MISSING / NO_TASK."""
+    counts = {}
+
+    def count(state):
+        counts[state] = counts.get(state, 0) + 1
+
+    for name in names:
+        status = body.get(name, {}).get("status") if isinstance(body, dict) else None
+        if not isinstance(status, dict):
+            count("MISSING")
+            continue
+        count(status.get("connector", {}).get("state"))
+        tasks = status.get("tasks") or []
+        if not tasks:
+            count("NO_TASK")
+        for task in tasks:
+            count(task.get("state"))
+    return counts
+
+
+def _wait_all_running(worker, names, deadline_s):
+    """Polls GET /connectors?expand=status until every connector and its task is RUNNING."""
+    last = {}
+
+    def all_running():
+        if not worker.alive():
+            raise BenchError(f"{worker.name} exited with {worker.exit_code}\n{worker.log_tail()}")
+        status, body = worker.call("GET", REST_LISTING, timeout_s=60)
+        if status != 200:
+            last.clear()
+            last["HTTP"] = status
+            return False
+        last.clear()
+        last.update(_listing_states(body, names))
+        return set(last) == {"RUNNING"} and last["RUNNING"] == 2 * len(names)
+
+    if not poll_until(deadline_s, all_running, 0.5):
+        raise BenchError(f"{worker.name}: not all {len(names)} connectors and tasks RUNNING within {deadline_s:.0f} s: "
+                         f"{last}\n{worker.log_tail()}")
+
+
+def rest_listing(system, ctx, rep):
+    """A standalone worker with ctx.rest_connectors idle FileStreamSource connectors (one task
+    each, reading an empty file): seconds to create them one by one over REST and until all run,
+    RSS and idle CPU with them, then GET /connectors?expand=status unloaded (median of
+    ctx.single_requests on fresh connections) and under wrk (p50/p99 latency, requests/s), the
+    worker's CPU during the wrk run, and the seconds SIGTERM takes to stop the worker (killed, and
+    noted as such, after ctx.rest_stop_deadline_s)."""
+    wrk_binary()  # fails early when wrk is missing
+    tag = f"rest-{system.name}-{rep}"
+    run_dir = ctx.run_dir(tag)
+    empty_file = os.path.join(run_dir, "empty.txt")
+    open(empty_file, "w").close()
+    topic = ctx.unique("rest")
+    ctx.create_topic(topic)
+    names = [f"rest-{i:04d}" for i in range(ctx.rest_connectors)]
+    config = {"connector.class": SOURCE_CLASS, "tasks.max": "1", "file": empty_file, "topic": topic}
+    props = {**worker_properties(ctx.bootstrap, ctx.converter),
+             "offset.storage.file.filename": os.path.join(run_dir, "offsets")}
+    worker = system.start("standalone", props, run_dir, "worker")
+    figures = {"connectors": len(names)}
+    stop_started = None
+    try:
+        worker.wait_healthy(ctx.start_deadline_s)
+        cpu_before = worker.cpu_seconds()
+        client = KeepAliveClient(worker.port)
+        create_ms = []
+        started = time.monotonic()
+        for name in names:
+            one = time.perf_counter()
+            _put_connector(client, worker, name, config)
+            create_ms.append((time.perf_counter() - one) * 1e3)
+        created = time.monotonic()
+        client.close()
+        _wait_all_running(worker, names, max(120.0, 0.5 * len(names)))
+        running = time.monotonic()
+        create_ms.sort()
+        figures.update({"create_seconds": created - started, "create_ms_median": create_ms[len(create_ms) // 2],
+                        "create_ms_max": create_ms[-1], "running_seconds": running - started,
+                        "cpu_seconds_to_running": worker.cpu_seconds() - cpu_before,
+                        "rss_mb": worker.rss_kb() / 1024, "threads": worker.threads()})
+
+        # Idle: the CPU the worker burns with every connector waiting for data. The sleep only
+        # paces the reading.
+        cpu_idle, idle_at = worker.cpu_seconds(), time.monotonic()
+        time.sleep(ctx.idle_cpu_window_s)
+        figures["idle_cpu_percent"] = 100 * (worker.cpu_seconds() - cpu_idle) / (time.monotonic() - idle_at)
+
+        singles = []
+        for _ in range(ctx.single_requests):
+            status, body, seconds = timed_get(worker.port, REST_LISTING)
+            if status != 200:
+                raise BenchError(f"{worker.name}: GET {REST_LISTING} answered {status}: {body[:300]!r}")
+            singles.append(seconds * 1e3)
+            time.sleep(0.1)  # paces the requests: one at a time, with the worker idle in between
+        states = _listing_states(json.loads(body), names)
+        if states != {"RUNNING": 2 * len(names)}:
+            raise BenchError(f"{worker.name}: GET {REST_LISTING} shows {states}")
+        figures.update({"single_ms": sorted(singles)[len(singles) // 2], "single_first_ms": singles[0],
+                        "response_kib": len(body) / 1024})
+
+        cpu_load, load_at = worker.cpu_seconds(), time.monotonic()
+        wrk, report = run_wrk(worker.url + REST_LISTING, ctx.wrk_threads, ctx.wrk_connections, ctx.wrk_seconds)
+        figures["wrk_worker_cpu_percent"] = 100 * (worker.cpu_seconds() - cpu_load) / (time.monotonic() - load_at)
+        figures.update(wrk)
+        figures["peak_rss_mb"] = worker.peak_rss_kb() / 1024
+        if not worker.alive():
+            raise BenchError(f"{worker.name} exited with {worker.exit_code} under load\n{worker.log_tail()}")
+        if wrk["wrk_non_2xx"] or wrk["wrk_socket_errors"]:
+            figures["problem"] = (f"wrk saw {wrk['wrk_non_2xx']} non-2xx answers and {wrk['wrk_socket_errors']} "
+                                  f"socket errors:\n{report}")
+        stop_started = time.monotonic()
+    finally:
+        worker.stop(ctx.rest_stop_deadline_s)
+    figures["stop_exit_code"] = worker.exit_code
+    if worker.exit_code == -signal.SIGKILL:  # still running at the deadline: killed
+        figures["stop_killed_after_seconds"] = ctx.rest_stop_deadline_s
+    else:
+        figures["stop_seconds"] = time.monotonic() - stop_started
+    return figures

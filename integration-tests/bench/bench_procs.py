@@ -208,6 +208,9 @@ class WorkerProcess:
     def peak_rss_kb(self):
         return proc_status_kb(self.pid, "VmHWM")
 
+    def threads(self):
+        return proc_status_kb(self.pid, "Threads")  # a count, not kB: the same "Key: N" line
+
     # --- REST --------------------------------------------------------------------------------
     def call(self, method, path, body=None, timeout_s=10.0):
         return http(method, self.url + path, body, timeout_s)

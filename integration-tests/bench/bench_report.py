@@ -22,6 +22,18 @@ ROWS = [
     ("startup-distributed", "idle_rss_mb", "Idle RSS, distributed ({idle:g} s after start)", "MiB"),
     ("rebalance", "sigterm_seconds", "Rebalance: SIGTERM of 1 of 3 workers → 6 tasks RUNNING", "s"),
     ("rebalance", "sigkill_seconds", "Rebalance: SIGKILL of 1 of 3 workers → 6 tasks RUNNING", "s"),
+    ("rest", "create_seconds", "REST, {connectors:,} connectors: create them one by one (PUT …/config)", "s"),
+    ("rest", "running_seconds", "REST, {connectors:,} connectors: first PUT → all tasks RUNNING", "s"),
+    ("rest", "rss_mb", "REST, {connectors:,} connectors: worker RSS with all running", "MiB"),
+    ("rest", "idle_cpu_percent", "REST, {connectors:,} connectors: worker CPU while they idle", "% of a core"),
+    ("rest", "response_kib", "REST: GET /connectors?expand=status response size", "KiB"),
+    ("rest", "single_ms", "REST: GET /connectors?expand=status, one request, no load", "ms"),
+    ("rest", "wrk_requests_per_second", "REST: same GET under wrk -t{wrk_threads} -c{wrk_connections}: throughput",
+     "requests/s"),
+    ("rest", "wrk_p50_ms", "REST: same GET under wrk: p50 latency", "ms"),
+    ("rest", "wrk_p99_ms", "REST: same GET under wrk: p99 latency", "ms"),
+    ("rest", "wrk_worker_cpu_percent", "REST: worker CPU during the wrk run", "% of a core"),
+    ("rest", "stop_seconds", "REST, {connectors:,} connectors: SIGTERM → worker exited", "s"),
 ]
 
 
@@ -75,23 +87,30 @@ def versions(copycat, java, build_dir, source_dir):
             "librdkafka": _run(["pkg-config", "--modversion", "rdkafka"])}
 
 
+# Figures a run may lack because the clock was stopped: (figure, the key that holds the limit).
+CENSORED = {"stop_seconds": "stop_killed_after_seconds"}
+
+
 def _values(runs, case, system, key):
     return [r.get(key) for r in runs.get(case, {}).get(system, [])]
 
 
-def summarise(runs, idle_after_s):
+def summarise(runs, settings):
     """One entry per table row: per system median/min/max over the successful runs, and the
     Copycat/Java ratio of each pair (runs i of both systems that both succeeded)."""
     rows = []
     for case, key, label, unit in ROWS:
-        label = label.format(idle=idle_after_s)
+        label = label.format(idle=settings["idle_after_seconds"], connectors=settings.get("rest_connectors", 1000),
+                             wrk_threads=settings.get("wrk_threads", 2),
+                             wrk_connections=settings.get("wrk_connections", 16))
         copycat = _values(runs, case, "copycat", key)
         java = _values(runs, case, "java", key)
         if not any(v is not None for v in copycat + java):
             continue
         ratios = [c / j for c, j in zip(copycat, java) if c is not None and j is not None and j != 0]
         rows.append({"case": case, "figure": key, "label": label, "unit": unit,
-                     "copycat": _stats(copycat), "java": _stats(java),
+                     "copycat": _stats(copycat, _censored(runs, case, "copycat", key)),
+                     "java": _stats(java, _censored(runs, case, "java", key)),
                      "ratio_per_pair": ratios, "ratio_median": statistics.median(ratios) if ratios else None})
     limit = [r.get("records_per_second") for r in runs.get("limit", {}).get("librdkafka", [])]
     if any(v is not None for v in limit):
@@ -101,11 +120,24 @@ def summarise(runs, idle_after_s):
     return rows
 
 
-def _stats(values):
+def _censored(runs, case, system, key):
+    """The limits of the runs that lack `key` because it exceeded one (e.g. killed after 60 s)."""
+    if key not in CENSORED:
+        return []
+    return [r[CENSORED[key]] for r in runs.get(case, {}).get(system, [])
+            if r.get(key) is None and r.get(CENSORED[key]) is not None]
+
+
+def _stats(values, censored=()):
     ok = [v for v in values if v is not None]
-    if not ok:
+    if not ok and not censored:
         return None
-    return {"median": statistics.median(ok), "min": min(ok), "max": max(ok), "n": len(ok), "runs": len(values)}
+    stats = {"n": len(ok), "runs": len(values)}
+    if ok:
+        stats.update({"median": statistics.median(ok), "min": min(ok), "max": max(ok)})
+    if censored:
+        stats["over_limit"] = list(censored)
+    return stats
 
 
 def _num(v):
@@ -123,11 +155,18 @@ def _num(v):
 def _cell(stats):
     if not stats:
         return "failed"
+    over = stats.get("over_limit", [])
+    if not stats["n"]:
+        text = f"> {_num(min(over))} (killed)"
+        failed = stats["runs"] - len(over)
+        return text + (f" [{failed} failed]" if failed else "")
     text = _num(stats["median"])
     if stats["runs"] > 1:
         text += f" ({_num(stats['min'])}–{_num(stats['max'])})"
-    if stats["n"] < stats["runs"]:
-        text += f" [{stats['runs'] - stats['n']} failed]"
+    if over:
+        text += f" [{len(over)} killed after {_num(min(over))}]"
+    if stats["n"] + len(over) < stats["runs"]:
+        text += f" [{stats['runs'] - stats['n'] - len(over)} failed]"
     return text
 
 
@@ -180,4 +219,23 @@ def describe(meta):
         "would wait 5 min). Both systems use plugin.discovery=service_load (Kafka's own advice; in one "
         "run here its default, a reflective scan of every jar, took 16 s of Java's start-up). "
         f"Java runs with: {s['java_flags']}.",
-    ])
+    ] + ([_describe_rest(s)] if "rest" in s.get("cases", []) else []))
+
+
+def _describe_rest(s):
+    stop = s.get("rest_stop_deadline_seconds", 60)
+    return (
+        f"REST: a standalone worker (distributed would add a config-topic round trip and a rebalance "
+        f"per connector to what is measured here, the REST layer and the herder) gets "
+        f"{s['rest_connectors']:,} FileStreamSource connectors, tasks.max=1, all reading one empty file "
+        f"(an idle task waits for data: Kafka's 1 s per poll, Copycat's 100 ms), created one after the "
+        f"other with PUT /connectors/<c>/config on one keep-alive connection; “all RUNNING” is the first "
+        f"GET /connectors?expand=status (polled every 0.5 s) showing every connector and task RUNNING. "
+        f"RSS is read then; idle CPU over the next few seconds. The unloaded GET is the median of 10 "
+        f"requests on a fresh connection each, 0.1 s apart. Then wrk -t{s['wrk_threads']} "
+        f"-c{s['wrk_connections']} -d{s['wrk_seconds']:g}s --latency on the same URL: wrk runs on the "
+        f"same {os.cpu_count()} cores as the worker (and the broker), so throughput is what the machine "
+        f"gives both together, and the worker's CPU share during the run is shown beside it. Kafka 4.1's "
+        f"status entries carry a “version” per connector and task, Copycat's do not (the size "
+        f"difference). Last, SIGTERM to the worker; one still running {stop:g} s later is killed "
+        f"(“> {stop:g} (killed)”).")

@@ -16,17 +16,27 @@ times per system, alternating Copycat, Java, Copycat, Java, ... with fresh worke
   rebalance  3 distributed workers, one connector with 6 tasks: SIGTERM (then, after a
              replacement joined, SIGKILL) of a non-leader worker -> all 6 tasks RUNNING on the
              survivors, as GET /connectors/<c>/status on a survivor shows it
+  rest       standalone worker, --rest-connectors (1,000) idle FileStreamSource connectors with
+             one task each on an empty file, created one by one with PUT /connectors/<c>/config:
+             seconds to create them and until all are RUNNING, worker RSS and idle CPU with them;
+             GET /connectors?expand=status unloaded (median of 10, fresh connection each) and
+             under `wrk -t2 -c16 -d<--wrk-seconds>s --latency` (p50/p99 latency, requests/s,
+             response size, worker CPU meanwhile; wrk runs on the same 2 cores as the worker);
+             SIGTERM -> exit with all of them
 
 Both systems get the same worker.properties (converters, offset.flush.interval.ms=10000,
 internal topics with Kafka's default partition counts, scheduled.rebalance.max.delay.ms=0 so
 that lost tasks are reassigned at once instead of after Kafka's 5-minute grace period; session
 timeouts are the defaults) and the same connector configs (Kafka's FileStream connector classes;
+for the rest case FileStreamSource on an empty file, whose idle task waits for data (Kafka: 1 s
+per poll, Copycat: 100 ms) where the test probe's Copycat task wakes every 10 ms;
 for the rebalance, org.copycat.test.TaskProbeSourceConnector, which exists as a Copycat test
 plugin and as a Java twin compiled here from java/).
 
 Output: the table (Markdown) on stdout, JSON with every run and the machine/versions/load in
 --out, the table with its notes in --markdown. Exit status 1 when a case failed or a pipeline
-lost a record (--quick checks only that: one small run of every case, figures not asserted).
+lost a record, or wrk saw errors (--quick checks only that: one small run of every case, the rest
+case with 20 connectors and a 2 s wrk run; figures not asserted).
 """
 
 import argparse
@@ -49,7 +59,7 @@ import bench_report  # noqa: E402
 from bench_procs import BenchError, WorkerProcess  # noqa: E402
 from bench_systems import JAVA_FLAGS, CopycatSystem, JavaSystem, compile_java_probe  # noqa: E402
 
-CASES = ["limit", "pipeline", "startup", "rebalance"]
+CASES = ["limit", "pipeline", "startup", "rebalance", "rest"]
 
 
 def parse_args(argv):
@@ -59,7 +69,8 @@ def parse_args(argv):
     p.add_argument("--bootstrap", default=os.environ.get("COPYCAT_BOOTSTRAP_SERVERS"),
                    help="broker address (default: $COPYCAT_BOOTSTRAP_SERVERS)")
     p.add_argument("--quick", action="store_true",
-                   help="one small run of every case (20,000 records, 2 s idle wait); asserts delivery only")
+                   help="one small run of every case (20,000 records, 2 s idle wait, 20 connectors and "
+                        "2 s of wrk); asserts delivery only")
     p.add_argument("--records", type=int, help="lines through the file pipeline (default 1,000,000)")
     p.add_argument("--record-bytes", type=int, default=100, help="bytes per line without the newline")
     p.add_argument("--reps", type=int, help="runs per case and system (default 3)")
@@ -68,6 +79,8 @@ def parse_args(argv):
     p.add_argument("--cases", default=",".join(CASES), help="comma-separated subset of " + ",".join(CASES))
     p.add_argument("--systems", default="copycat,java", help="comma-separated subset of copycat,java")
     p.add_argument("--idle-after", type=float, help="seconds after start to read idle RSS (default 10)")
+    p.add_argument("--rest-connectors", type=int, help="connectors of the rest case (default 1,000; --quick 20)")
+    p.add_argument("--wrk-seconds", type=float, help="duration of the rest case's wrk run (default 15; --quick 2)")
     p.add_argument("--out", help="JSON results file")
     p.add_argument("--markdown", help="Markdown file for the table and its notes")
     p.add_argument("--command", help="the command line to quote in the Markdown (default: this one)")
@@ -80,6 +93,8 @@ def parse_args(argv):
     args.records = args.records or (20_000 if args.quick else 1_000_000)
     args.reps = args.reps or (1 if args.quick else 3)
     args.idle_after = args.idle_after if args.idle_after is not None else (2.0 if args.quick else 10.0)
+    args.rest_connectors = args.rest_connectors or (20 if args.quick else 1000)
+    args.wrk_seconds = args.wrk_seconds or (2.0 if args.quick else 15.0)
     args.cases = [c for c in args.cases.split(",") if c]
     args.systems = [s for s in args.systems.split(",") if s]
     unknown = set(args.cases) - set(CASES)
@@ -130,6 +145,10 @@ def run_all(args, ctx, systems, runs):
         for rep in range(args.reps):
             for system in order:
                 record(runs, "rebalance", system.name, rep, lambda: bench_cases.rebalance(system, ctx, rep))
+    if "rest" in args.cases:
+        for rep in range(args.reps):
+            for system in order:
+                record(runs, "rest", system.name, rep, lambda: bench_cases.rest_listing(system, ctx, rep))
 
 
 def add_share_of_limit(runs):
@@ -144,7 +163,8 @@ def add_share_of_limit(runs):
 
 
 def failures(runs):
-    """Every failed run and every pipeline/limit run that did not deliver every record."""
+    """Every failed run, every pipeline/limit run that did not deliver every record, and every
+    run with a problem noted (the rest case: wrk saw errors)."""
     found = []
     for case, per_system in runs.items():
         for system, results in per_system.items():
@@ -153,6 +173,8 @@ def failures(runs):
                     found.append(f"{case} {system} #{rep + 1}: {r['error'].splitlines()[0]}")
                 elif r.get("all_delivered") is False:
                     found.append(f"{case} {system} #{rep + 1}: delivered {r.get('delivered')} records")
+                elif "problem" in r:
+                    found.append(f"{case} {system} #{rep + 1}: {r['problem'].splitlines()[0]}")
     return found
 
 
@@ -177,13 +199,20 @@ def main(argv):
         meta["versions"] = bench_report.versions(systems["copycat"], systems["java"], args.build_dir,
                                                  os.path.dirname(os.path.dirname(HERE)))
         input_file = os.path.join(workdir, "input.txt")
-        input_bytes = bench_cases.write_input(input_file, args.records, args.record_bytes)
+        input_bytes = 0
+        if {"limit", "pipeline"} & set(args.cases):  # only they read it
+            input_bytes = bench_cases.write_input(input_file, args.records, args.record_bytes)
         ctx = bench_cases.Context(bootstrap=args.bootstrap, workdir=workdir, tool=tool, input_file=input_file,
                                   records=args.records, input_bytes=input_bytes, converter=args.converter,
-                                  idle_after_s=args.idle_after)
+                                  idle_after_s=args.idle_after, rest_connectors=args.rest_connectors,
+                                  wrk_seconds=args.wrk_seconds,
+                                  idle_cpu_window_s=1.0 if args.quick else 5.0)
         meta["settings"] = {"records": args.records, "record_bytes": args.record_bytes, "reps": args.reps,
                             "converter": args.converter, "cases": args.cases, "systems": args.systems,
                             "idle_after_seconds": args.idle_after, "quick": args.quick,
+                            "rest_connectors": args.rest_connectors, "wrk_seconds": args.wrk_seconds,
+                            "wrk_threads": ctx.wrk_threads, "wrk_connections": ctx.wrk_connections,
+                            "rest_stop_deadline_seconds": ctx.rest_stop_deadline_s,
                             "java_flags": " ".join(JAVA_FLAGS),
                             "bootstrap": args.bootstrap}
         say(f"work dir {workdir}; {args.records:,} records ({input_bytes:,} bytes), {args.reps} run(s) per case; "
@@ -211,7 +240,7 @@ def report(meta, runs, out=None, markdown=None):
     loads = [r["load1_at_start"] for per_system in runs.values() for results in per_system.values() for r in results]
     if loads:
         meta["load1_at_run_starts"] = {"min": min(loads), "median": statistics.median(loads), "max": max(loads)}
-    rows = bench_report.summarise(runs, meta["settings"]["idle_after_seconds"])
+    rows = bench_report.summarise(runs, meta["settings"])
     text = bench_report.table(rows)
     notes = bench_report.describe(meta)
     print(text)

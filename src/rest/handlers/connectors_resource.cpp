@@ -88,16 +88,18 @@ response created_response(const request& req, const hd::created_connector& creat
 }
 
 // GET /connectors?expand=...: {"<c>":{"status":{...},"info":{...}}}, the parts in the order the
-// query names them; unknown expansions are ignored (Kafka logs them).
+// query names them; unknown expansions are ignored (Kafka logs them). The herder lists each
+// connector once, so members are appended (set() would search the object: quadratic in connectors).
 json::value expanded(const std::vector<hd::connector_expansion>& connectors, const std::vector<std::string>& order) {
     json::value out = json::value::make_object();
+    out.as_object().reserve(connectors.size());
     for (const hd::connector_expansion& c : connectors) {
         json::value parts = json::value::make_object();
         for (const std::string& part : order) {
             if (part == "status" && c.status) parts.set("status", to_json(*c.status));
             if (part == "info" && c.info) parts.set("info", to_json(*c.info));
         }
-        out.set(c.name, std::move(parts));
+        out.as_object().push_back(json::member{c.name, std::move(parts)});
     }
     return out;
 }
