@@ -129,11 +129,8 @@ TRANSFORM_ERRORS = [
 
 
 @pytest.mark.parametrize("extra,error", TRANSFORM_ERRORS, ids=["unknown-transform", "no-type", "unknown-predicate"])
-def test_create_with_an_invalid_transform_or_predicate_is_400(w0, system, connectors, extra, error):
+def test_create_with_an_invalid_transform_or_predicate_is_400(w0, connectors, extra, error):
     """Kafka validates the keys of every transforms/predicates alias (ConnectorConfig.enrich)."""
-    if system == "copycat":
-        pytest.xfail("Copycat does not yet add the keys of transformation and predicate aliases to the "
-                     "validated config (Kafka: ConnectorConfig.enrich): it answers 201 and the task fails later")
     r = w0.post("/connectors", {"name": connectors.name(), "config": dict(connectors.source(), **extra)})
     assert_error(r, 400, INVALID_PREFIX + error + INVALID_SUFFIX)
 

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <exception>
+#include <optional>
 #include <utility>
 
 #include "herder/plugin_validation.hpp"
+#include "herder/transform_validation.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/connector_config.hpp"
 
@@ -80,9 +82,15 @@ result<config_infos> connector_validator::validate(const string_map& props) cons
     const bool source = entry->kind() == plugin_kind::source_connector;
     const plain_map plain(props.begin(), props.end());
     try {
-        const config_def& framework =
-            source ? runtime::source_connector_config_def() : runtime::sink_connector_config_def();
+        const config_def& base = source ? runtime::source_connector_config_def() : runtime::sink_connector_config_def();
+        // The keys of the transforms and predicates aliases join the framework keys (Kafka:
+        // ConnectorConfig.enrich); without aliases the shared definition is used as is.
+        const transform_validation aliases(plugins_, props);
+        std::optional<config_def> enriched;
+        if (!aliases.empty()) enriched = aliases.enrich(base);
+        const config_def& framework = enriched ? *enriched : base;
         auto validated = framework.validate_all(plain);
+        aliases.check(validated);
         if (!source) runtime::validate_sink_topics(plain, validated);
 
         std::unique_ptr<connector> instance;

@@ -14,14 +14,6 @@ namespace {
 
 using string_map = std::map<std::string, std::string, std::less<>>;
 
-std::vector<std::string> aliases(const string_map& config, const std::string& key) {
-    auto it = config.find(key);
-    if (it == config.end()) return {};
-    auto parsed = config_def::parse_type(key, it->second, config_type::list);
-    auto* list = std::get_if<config_list>(&parsed);
-    return list == nullptr ? std::vector<std::string>{} : *list;
-}
-
 std::map<std::string, std::string> with_prefix(const string_map& config, const std::string& prefix) {
     std::map<std::string, std::string> out;
     for (auto it = config.lower_bound(prefix); it != config.end() && it->first.rfind(prefix, 0) == 0; ++it) {
@@ -60,6 +52,14 @@ result<std::unique_ptr<T>> make_plugin(const loader::plugin_registry& plugins, p
 }
 
 }  // namespace
+
+std::vector<std::string> transformation_chain::aliases(const string_map& config, const std::string& key) {
+    auto it = config.find(key);
+    if (it == config.end()) return {};
+    auto parsed = config_def::parse_type(key, it->second, config_type::list);
+    auto* list = std::get_if<config_list>(&parsed);
+    return list == nullptr ? std::vector<std::string>{} : *list;
+}
 
 transformation_chain& transformation_chain::operator=(transformation_chain&& other) noexcept {
     if (this != &other) {

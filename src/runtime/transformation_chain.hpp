@@ -45,6 +45,11 @@ public:
     static result<transformation_chain> create(const loader::plugin_registry& plugins,
                                                const std::map<std::string, std::string, std::less<>>& connector_config);
 
+    // The aliases listed by "transforms" or "predicates" (`key`) in a connector config, in order;
+    // empty when the key is absent. Shared with the herder's validation of the same keys.
+    static std::vector<std::string> aliases(const std::map<std::string, std::string, std::less<>>& connector_config,
+                                            const std::string& key);
+
     // Transforms `record` in place; false when a stage dropped it.
     bool apply(connect_record& record);
 
