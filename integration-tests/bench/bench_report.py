@@ -228,7 +228,7 @@ def _describe_rest(s):
         f"REST: a standalone worker (distributed would add a config-topic round trip and a rebalance "
         f"per connector to what is measured here, the REST layer and the herder) gets "
         f"{s['rest_connectors']:,} FileStreamSource connectors, tasks.max=1, all reading one empty file "
-        f"(an idle task waits for data: Kafka's 1 s per poll, Copycat's 100 ms), created one after the "
+        f"(an idle task waits 1 s for data per poll in both), created one after the "
         f"other with PUT /connectors/<c>/config on one keep-alive connection; “all RUNNING” is the first "
         f"GET /connectors?expand=status (polled every 0.5 s) showing every connector and task RUNNING. "
         f"RSS is read then; idle CPU over the next few seconds. The unloaded GET is the median of 10 "

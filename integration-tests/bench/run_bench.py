@@ -28,8 +28,8 @@ Both systems get the same worker.properties (converters, offset.flush.interval.m
 internal topics with Kafka's default partition counts, scheduled.rebalance.max.delay.ms=0 so
 that lost tasks are reassigned at once instead of after Kafka's 5-minute grace period; session
 timeouts are the defaults) and the same connector configs (Kafka's FileStream connector classes;
-for the rest case FileStreamSource on an empty file, whose idle task waits for data (Kafka: 1 s
-per poll, Copycat: 100 ms) where the test probe's Copycat task wakes every 10 ms;
+for the rest case FileStreamSource on an empty file, whose idle task waits 1 s for data per poll
+in both, where the test probe's Copycat task wakes every 10 ms;
 for the rebalance, org.copycat.test.TaskProbeSourceConnector, which exists as a Copycat test
 plugin and as a Java twin compiled here from java/).
 
