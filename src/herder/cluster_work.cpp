@@ -39,6 +39,11 @@ string_map without_tasks_max(string_map config) {
     return config;
 }
 
+std::string connector_class_of(const string_map& config) {
+    auto it = config.find("connector.class");
+    return it == config.end() ? std::string() : it->second;
+}
+
 }  // namespace
 
 void cluster_work::start_connector(const std::string& name, const storage::cluster_config& config) {
@@ -119,7 +124,16 @@ void cluster_work::refresh_tasks(const std::string& connector, const storage::cl
         if (id.connector != connector) continue;
         const string_map* task_config = config.task_config(id.connector, id.task);
         if (task_config == nullptr) continue;  // deleted: the next rebalance revokes it
-        if (*task_config != running.task_config || without_tasks_max(running.connector_config) != seen)
+        if (*task_config != running.task_config) {
+            changed.push_back(id);
+            continue;
+        }
+        if (without_tasks_max(running.connector_config) == seen) continue;
+        // Only the connector config changed (so far). Same class: the task restarts with it now
+        // (e.g. new converters, which leave the task configs as they are). A new class generates
+        // new task configs, and the task waits for them as in Kafka: its old task config does not
+        // fit the new class (a sink task started with a source task's config fails).
+        if (connector_class_of(running.connector_config) == connector_class_of(current_connector->second))
             changed.push_back(id);
     }
     if (changed.empty()) return;

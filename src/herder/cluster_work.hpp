@@ -3,7 +3,8 @@
 // with the configs each was started with (Kafka: the part of DistributedHerder that starts and
 // stops assigned work). Knowing what a task was started with lets a config change restart exactly
 // the tasks it affects: a task whose own config and whose connector config (tasks.max aside) are
-// unchanged keeps running when the connector is reconfigured, e.g. when tasks.max shrinks.
+// unchanged keeps running when the connector is reconfigured, e.g. when tasks.max shrinks; a task
+// whose connector changed class waits for the new task configs before it restarts.
 //
 // Not thread-safe: owned and used by the distributed herder's loop thread.
 

@@ -34,7 +34,8 @@ constexpr std::string_view schemas_text = R"json({
     "type": "object",
     "description": "Connector settings; every value is a string.",
     "additionalProperties": {"type": "string"},
-    "example": {"connector.class": "FileStreamSource", "tasks.max": "1", "file": "/data/in.txt", "topic": "t"}
+    "example": {"connector.class": "FileStreamSource", "tasks.max": "1", "file": "/tmp/test.txt",
+                "topic": "connect-test"}
   },
   "ConfigPatch": {
     "type": "object",
@@ -49,7 +50,9 @@ constexpr std::string_view schemas_text = R"json({
       "config": {"$ref": "#/components/schemas/ConnectorConfig"},
       "initial_state": {"type": "string", "enum": ["RUNNING", "PAUSED", "STOPPED"], "nullable": true,
                         "description": "Case-insensitive (KIP-980); RUNNING when absent."}
-    }
+    },
+    "example": {"name": "local-file-source", "config": {"connector.class": "FileStreamSource", "tasks.max": "1",
+                "file": "/tmp/test.txt", "topic": "connect-test"}}
   },
   "ConnectorTaskId": {
     "type": "object",
@@ -132,7 +135,7 @@ constexpr std::string_view schemas_text = R"json({
     "properties": {
       "offsets": {"type": "array", "items": {"$ref": "#/components/schemas/ConnectorOffset"}}
     },
-    "example": {"offsets": [{"partition": {"kafka_topic": "t", "kafka_partition": 2}, "offset": {"kafka_offset": 100}}]}
+    "example": {"offsets": [{"partition": {"filename": "/tmp/test.txt"}, "offset": {"position": 30}}]}
   },
   "Message": {
     "type": "object",
