@@ -186,11 +186,12 @@ TEST_CASE("a second member makes the first revoke everything and keep only its s
 
     auto second = f.make_consumer(group);
     REQUIRE(second.subscribe({f.topic}, second_log).ok());
-    auto settled = [&] {
-        return !first_log.revoked.empty() && !first_log.assigned.empty() && !second_log.assigned.empty() &&
-               first_log.assigned.size() >= 2 && first_log.assigned.back().size() == 1 &&
-               second_log.assigned.back().size() == 1;
+    // Settled: each member's latest callback was an assignment, of one partition each.
+    auto holds_one = [](const listener_log& log) {
+        return !log.assigned.empty() && log.assigned.size() == log.revoked.size() + 1 &&
+               log.assigned.back().size() == 1;
     };
+    auto settled = [&] { return !first_log.revoked.empty() && holds_one(first_log) && holds_one(second_log); };
     const auto until = clock_type::now() + deadline;
     while (!settled() && clock_type::now() < until) {
         (void)first.poll(20ms);
