@@ -27,9 +27,14 @@ function(copycat_add_plugin name)
   target_link_libraries(${name} PRIVATE copycat::api ${ARG_DEPS} copycat_warnings)
 endfunction()
 
+# Test code is compiled without optimisation: it is half of the build, and its own speed does not
+# matter (the code under test keeps the build type's flags). -O0 comes after the build type's -O2.
+add_library(copycat_test_code INTERFACE)
+target_compile_options(copycat_test_code INTERFACE -O0)
+
 # One Catch2 main, compiled once for every test executable.
 add_library(copycat_catch_main STATIC ${CMAKE_CURRENT_LIST_DIR}/catch_main.cpp)
-target_link_libraries(copycat_catch_main PUBLIC Catch2::Catch2)
+target_link_libraries(copycat_catch_main PUBLIC Catch2::Catch2 PRIVATE copycat_test_code)
 
 function(copycat_add_test name)
   cmake_parse_arguments(ARG "" "LABEL" "SOURCES;DEPS" ${ARGN})
@@ -38,7 +43,7 @@ function(copycat_add_test name)
   endif()
   add_executable(${name} ${ARG_SOURCES})
   target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
-  target_link_libraries(${name} PRIVATE copycat_catch_main ${ARG_DEPS} copycat_warnings)
+  target_link_libraries(${name} PRIVATE copycat_catch_main ${ARG_DEPS} copycat_warnings copycat_test_code)
   # A hung test fails within minutes instead of holding a CI run for ctest's default 25 minutes.
   if(ARG_LABEL STREQUAL "cluster")
     set(timeout 300)
