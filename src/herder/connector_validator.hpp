@@ -6,8 +6,8 @@
 // A validation runs the framework keys (runtime/connector_config.hpp, source or sink) with the
 // keys of each transforms/predicates alias (transform_validation.hpp), the connector plugin's own
 // config() and validate(), the converters named in the config, and the client-override policy,
-// and merges everything into one config_infos (error_count > 0 means invalid). Plugin code that throws is caught here:
-// the message becomes an internal error.
+// and merges everything into one config_infos (error_count > 0 means invalid). Plugin code that
+// throws is caught here: the message becomes an internal error.
 //
 // Holds a reference to the registry (owned by the application, read-only after start-up).
 // Stateless otherwise; safe to use from any thread.
