@@ -1,8 +1,11 @@
 # Warnings, warnings-as-errors, sanitizers and ccache, applied to every Copycat target.
 
+# ccache sees paths relative to the checkout and leaves the working directory out of its hash, so
+# a build in another clone (CI's clean one) reuses what an earlier build compiled.
 find_program(COPYCAT_CCACHE ccache)
 if(COPYCAT_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
-  set(CMAKE_CXX_COMPILER_LAUNCHER ${COPYCAT_CCACHE})
+  set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}
+    CCACHE_NOHASHDIR=1 ${COPYCAT_CCACHE})
 endif()
 
 add_library(copycat_warnings INTERFACE)

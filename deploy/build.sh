@@ -4,8 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${COPYCAT_BUILD_DIR:-build}
-# ccache: paths relative to the checkout and no working directory in the hash, so a second clone
-# (CI's clean one) reuses what an earlier build compiled.
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(pwd)} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCOPYCAT_WERROR=ON "$@" >/dev/null
 cmake --build "$build_dir"
