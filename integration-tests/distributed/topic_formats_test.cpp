@@ -1,6 +1,6 @@
 // The internal topics of a two-worker cluster read back with a plain consumer: after a file source
 // and a file sink ran (and the source was paused and resumed), the config, status and offset
-// topics hold Kafka Connect's keys and JSON values (connect-reference.md section 4), so a Java
+// topics hold Kafka Connect's keys and JSON values (docs/internal-topics.md), so a Java
 // worker could share them.
 #include <catch2/catch.hpp>
 

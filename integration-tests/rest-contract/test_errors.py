@@ -55,7 +55,7 @@ def test_unknown_path_and_method(via):
 
 # Bodies that are not the JSON an endpoint takes. Kafka lets Jackson's exceptions through as 500
 # (with Jackson's message); Copycat answers 400, as a malformed request is the client's error
-# (DESIGN.md: "a malformed REST body -> 400").
+# (docs/rest-api.md "Deliberate differences from Kafka Connect": a malformed REST body is a 400).
 MALFORMED = [
     ("POST", "/connectors", "{not json"),
     ("POST", "/connectors", '{"name": "x", "config": {"a": "b"}'),

@@ -1,7 +1,8 @@
 #pragma once
 // connect_leader: what the elected leader of a Connect group does with the JoinGroup member list
 // (Kafka's WorkerCoordinator.onLeaderElected and the common part of EagerAssignor /
-// IncrementalCooperativeAssignor.performAssignment; connect-reference.md §2.4):
+// IncrementalCooperativeAssignor.performAssignment;
+// docs/group-protocol.md#the-leader-and-the-config-offset):
 //  1. decode every member's metadata and take maxOffset, the highest config offset reported;
 //  2. if its own snapshot is behind maxOffset, take a fresh one;
 //  3. if still behind, answer every member CONFIG_MISMATCH with config-offset = maxOffset;

@@ -1,7 +1,7 @@
 #pragma once
 // connect_protocol: Kafka Connect's group sub-protocol (Kafka's ConnectProtocol,
 // IncrementalCooperativeConnectProtocol, ExtendedAssignment and ConnectProtocolCompatibility),
-// byte-compatible with Java workers (connect-reference.md §2.1-2.2).
+// byte-compatible with Java workers (docs/group-protocol.md#metadata-format and #assignment-format).
 //
 // Classic (non-flexible) types, big-endian: STRING = INT16 length, ARRAY = INT32 count (-1 =
 // null where nullable), NULLABLE_BYTES = INT32 length. Every blob starts with an INT16 version;

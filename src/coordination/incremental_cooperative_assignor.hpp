@@ -1,9 +1,9 @@
 #pragma once
 // incremental_cooperative_assignor: Kafka's IncrementalCooperativeAssignor (KIP-415,
-// connect-reference.md §3.2). Assignments are deltas: each member is told what to start
-// (assigned) and what to stop (revoked), and nothing moves in one round: an item revoked in
-// round N is assigned in round N+1 (the holders rejoin at once after stopping it), so no item is
-// owned twice in a generation. Work of a worker that disappeared is held for up to
+// docs/group-protocol.md#incremental-cooperative-assignor). Assignments are deltas: each member
+// is told what to start (assigned) and what to stop (revoked), and nothing moves in one round: an
+// item revoked in round N is assigned in round N+1 (the holders rejoin at once after stopping
+// it), so no item is owned twice in a generation. Work of a worker that disappeared is held for up to
 // scheduled.rebalance.max.delay.ms (the delay is reported to every member, who rejoin when it
 // expires), then given to workers that came back empty, or balanced like new work.
 //

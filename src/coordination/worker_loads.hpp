@@ -32,7 +32,7 @@ void remove_revoked(worker_loads& loads, const revocations& revoked);
 // Adds `more` into `into`, member by member.
 void add_revocations(revocations& into, const revocations& more);
 
-// Load-balancing revocations (connect-reference.md §3.2 step 8): for connectors and tasks
+// Load-balancing revocations (docs/group-protocol.md#load-balancing-revocations): for connectors and tasks
 // separately, with T configured items over W workers, min = T/W and T%W workers may keep one
 // more; nothing when the loads already fit, when every worker is empty or nothing is
 // configured. Otherwise workers in list order above min keep min+1 while extra slots remain,

@@ -1,7 +1,7 @@
-// Keeps module dependencies pointing one way (DESIGN.md): every #include in src/, include/ and
-// plugins/ must come from the including module's allowed set, and third-party libraries stay
-// behind their one module (RapidJSON behind common/json, librdkafka behind kafka/rdkafka,
-// Boost behind the network modules).
+// Keeps module dependencies pointing one way (docs/ARCHITECTURE.md#modules): every #include in
+// src/, include/ and plugins/ must come from the including module's allowed set, and third-party
+// libraries stay behind their one module (RapidJSON behind common/json, librdkafka behind
+// kafka/rdkafka, Boost behind the network modules).
 #include <catch2/catch.hpp>
 
 #include <filesystem>

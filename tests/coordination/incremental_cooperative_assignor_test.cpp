@@ -1,6 +1,7 @@
-// incremental_cooperative_assignor as tables (connect-reference.md §3.2): balanced first
-// assignments, two-round moves that revoke only what must move, deleted and duplicated work,
-// lost work with and without the scheduled delay, leadership changes and graceful departures.
+// incremental_cooperative_assignor as tables
+// (docs/group-protocol.md#incremental-cooperative-assignor): balanced first assignments,
+// two-round moves that revoke only what must move, deleted and duplicated work, lost work with
+// and without the scheduled delay, leadership changes and graceful departures.
 #include <catch2/catch.hpp>
 
 #include "assignor_simulation.hpp"

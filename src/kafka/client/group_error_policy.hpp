@@ -1,6 +1,6 @@
 #pragma once
 // What a classic-group member does with each error code of each group API: the response
-// handlers of Kafka's AbstractCoordinator as a table (connect-reference.md §1.7). Pure
+// handlers of Kafka's AbstractCoordinator as a table (docs/group-protocol.md#error-handling). Pure
 // functions; group_member applies the actions.
 
 #include <string_view>

@@ -16,7 +16,7 @@
 // versions 2-9; its request timeout is max(request.timeout.ms, rebalance.timeout.ms + 5 s)).
 // The leader's listener turns every member's metadata into assignments; SyncGroup delivers each
 // member its own, through on_assigned. In COMPLETING_REBALANCE and STABLE it heartbeats every
-// heartbeat.interval.ms; errors follow group_error_policy (connect-reference.md §1.7): a
+// heartbeat.interval.ms; errors follow group_error_policy (docs/group-protocol.md#error-handling): a
 // rebalance seen by a heartbeat triggers a rejoin; ILLEGAL_GENERATION resets the generation and
 // UNKNOWN_MEMBER_ID the member id too, but only when the generation captured at send time is
 // still current; NOT_COORDINATOR, COORDINATOR_NOT_AVAILABLE, a disconnect or a session with no

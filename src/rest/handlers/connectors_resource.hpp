@@ -1,7 +1,7 @@
 #pragma once
 // connectors_resource: the /connectors endpoints (Kafka: ConnectorsResource) — list, create,
 // info, config (GET/PUT/PATCH), status, tasks, task status, pause/resume/stop, restarts, delete.
-// Status codes, bodies and messages as Kafka Connect's (connect-reference §5.2–5.4).
+// Status codes, bodies and messages as Kafka Connect's (docs/rest-api.md#status-codes-and-errors).
 //
 // Handlers answer asynchronously through herder_requests, which must outlive the router the
 // routes are added to. Thread-safe (stateless apart from the shared herder_requests).

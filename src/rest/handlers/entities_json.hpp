@@ -1,6 +1,6 @@
 #pragma once
 // Herder entities <-> Kafka Connect's JSON (member names and order as Kafka's Jackson writes
-// them; see connect-reference §5.3). Pure functions; safe from any thread.
+// them; see docs/rest-api.md#entities). Pure functions; safe from any thread.
 
 #include <map>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 // openapi_document: the OpenAPI 3.0 description of every public endpoint of Copycat's REST API —
-// Kafka Connect's (connect-reference §5.2–5.3: paths, methods, query and path parameters, request
+// Kafka Connect's (docs/rest-api.md: paths, methods, query and path parameters, request
 // bodies, responses with Kafka's JSON shapes and the {"error_code","message"} error body) plus
 // Copycat's GET /metrics and GET /openapi.json. Served by GET /openapi.json.
 //

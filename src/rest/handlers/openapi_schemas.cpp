@@ -1,5 +1,5 @@
 // The component schemas of the OpenAPI document: Kafka Connect's REST entities as its Jackson
-// writes them (connect-reference §5.3), and Copycat's additions. Kept as JSON text, parsed once.
+// writes them (docs/rest-api.md#entities), and Copycat's additions. Kept as JSON text, parsed once.
 #include "rest/handlers/openapi_schemas.hpp"
 
 namespace copycat::rest::handlers {

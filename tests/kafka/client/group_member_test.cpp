@@ -1,5 +1,5 @@
 // group_member against a fake coordinator: the join (MEMBER_ID_REQUIRED two-step, leader
-// assignment, SyncGroup), heartbeats, and the error handling of connect-reference.md §1.7.
+// assignment, SyncGroup), heartbeats, and the error handling of docs/group-protocol.md#error-handling.
 #include <catch2/catch.hpp>
 
 #include <chrono>

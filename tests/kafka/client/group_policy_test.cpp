@@ -1,4 +1,4 @@
-// The pure parts of the group member: the error table of connect-reference.md §1.7, the
+// The pure parts of the group member: the error table of docs/group-protocol.md#error-handling, the
 // heartbeat timers, the request builders and the config checks.
 #include <catch2/catch.hpp>
 
