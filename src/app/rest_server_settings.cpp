@@ -4,23 +4,20 @@
 #include <cctype>
 #include <memory>
 
+#include "common/strings.hpp"
 #include "rest/basic_auth.hpp"
 
 namespace copycat::app {
 namespace {
 
-std::string lower(std::string s) {
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 // Kafka: RestServer.determineAdvertisedProtocol.
 std::string advertised_protocol(const common_worker_config& config) {
-    if (config.advertised_listener && !config.advertised_listener->empty()) return lower(*config.advertised_listener);
+    if (config.advertised_listener && !config.advertised_listener->empty())
+        return to_lower(*config.advertised_listener);
     bool http = false;
     bool https = false;
     for (const auto& l : config.listeners) {
-        const std::string text = lower(l);
+        const std::string text = to_lower(l);
         http = http || text.starts_with("http://");
         https = https || text.starts_with("https://");
     }
@@ -36,7 +33,7 @@ net::tls_settings rest_tls_settings(const common_worker_config& config) {
 std::optional<net::tls_settings> admin_tls_settings(const common_worker_config& config) {
     if (!config.admin_listeners) return std::nullopt;
     for (const auto& l : *config.admin_listeners) {
-        if (lower(l).starts_with("https://"))
+        if (to_lower(l).starts_with("https://"))
             return net::tls_settings_from(config.worker.originals, "admin.listeners.https.");
     }
     return std::nullopt;
@@ -45,7 +42,7 @@ std::optional<net::tls_settings> admin_tls_settings(const common_worker_config& 
 bool uses_https(const common_worker_config& config) {
     if (advertised_protocol(config) == "https") return true;
     return std::any_of(config.listeners.begin(), config.listeners.end(),
-                       [](const std::string& l) { return lower(l).starts_with("https://"); });
+                       [](const std::string& l) { return to_lower(l).starts_with("https://"); });
 }
 
 result<rest::http_server_options> rest_server_options(const common_worker_config& config) {

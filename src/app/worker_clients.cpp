@@ -3,6 +3,8 @@
 #include <array>
 #include <regex>
 
+#include "common/strings.hpp"
+
 namespace copycat::app {
 namespace {
 
@@ -56,8 +58,7 @@ result<kafka_client::group_member_config> group_member_settings(const distribute
     out.connection.request_timeout = config.request_timeout;
     out.connection.client_id = config.client_id.empty() ? "connect-" + config.group_id : config.client_id;
 
-    std::string protocol = setting(worker, "security.protocol");
-    for (char& c : protocol) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    const std::string protocol = to_upper(setting(worker, "security.protocol"));
     using kafka_client::security_protocol;
     if (protocol.empty() || protocol == "PLAINTEXT") {
         out.connection.security = security_protocol::plaintext;

@@ -9,6 +9,8 @@
 #include <mutex>
 #include <string>
 
+#include "common/strings.hpp"
+
 namespace copycat::log {
 
 namespace detail {
@@ -92,9 +94,7 @@ std::int64_t now_ms() {
 }
 
 bool is_root(std::string_view name) {
-    return name.size() == root_logger.size() &&
-           std::equal(name.begin(), name.end(), root_logger.begin(),
-                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+    return iequals(name, root_logger);  // root_logger is lower case
 }
 
 std::string timestamp() {
@@ -127,9 +127,7 @@ level current_level() {
 std::string_view level_name(level l) { return kNames[static_cast<int>(l)]; }
 
 bool parse_level(std::string_view text, level& out) {
-    std::string upper(text);
-    std::transform(upper.begin(), upper.end(), upper.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    std::string upper = to_upper(text);
     if (upper == "WARNING") upper = "WARN";
     if (upper == "ALL") upper = "TRACE";
     if (upper == "FATAL") upper = "ERROR";

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/strings.hpp"
 #include "copycat/config/abstract_config.hpp"
 #include "copycat/config/valid_string.hpp"
 
@@ -29,12 +30,6 @@ config_def make_definition() {
     return def;
 }
 
-bool equals_ignore_case(std::string_view a, std::string_view b) noexcept {
-    return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](char x, char y) {
-        return std::toupper(static_cast<unsigned char>(x)) == std::toupper(static_cast<unsigned char>(y));
-    });
-}
-
 }  // namespace
 
 const config_def& json_converter_config::definition() {
@@ -48,7 +43,7 @@ json_converter_config json_converter_config::parse(const std::map<std::string, s
     out.type = parse_converter_type(parsed.get_string(converter_type_config));
     out.schemas_enabled = parsed.get_bool(schemas_enable_config);
     out.schema_cache_size = static_cast<std::size_t>(std::max(0, parsed.get_int(schemas_cache_size_config)));
-    out.codec.decimals = equals_ignore_case(parsed.get_string(decimal_format_config), "NUMERIC")
+    out.codec.decimals = iequals(parsed.get_string(decimal_format_config), "NUMERIC")
                              ? decimal_format::numeric
                              : decimal_format::base64;
     out.codec.replace_null_with_default = parsed.get_bool(replace_null_with_default_config);

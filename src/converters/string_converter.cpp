@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/strings.hpp"
 #include "converters/converter_config.hpp"
 #include "converters/java_text.hpp"
 #include "converters/utf8_text.hpp"
@@ -21,9 +22,7 @@ config_def make_definition() {
 }
 
 bool is_utf8_name(std::string_view name) {
-    std::string lower(name);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    const std::string lower = to_lower(name);
     return lower == "utf-8" || lower == "utf8" || lower == "unicode-1-1-utf-8";
 }
 

@@ -155,7 +155,7 @@ public:
         if (is_blank(token)) {
             return schema_and_value{schema::string(), std::string(token)};
         }
-        return parse_next_token(embedded, java_trim(token));
+        return parse_next_token(embedded, trim(token));
     }
 
 private:

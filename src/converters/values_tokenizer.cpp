@@ -2,18 +2,6 @@
 
 namespace copycat::converters {
 
-std::string_view java_trim(std::string_view s) noexcept {
-    std::size_t begin = 0;
-    std::size_t end = s.size();
-    while (begin < end && static_cast<unsigned char>(s[begin]) <= ' ') {
-        ++begin;
-    }
-    while (end > begin && static_cast<unsigned char>(s[end - 1]) <= ' ') {
-        --end;
-    }
-    return s.substr(begin, end - begin);
-}
-
 void values_tokenizer::rewind_to(std::size_t position) noexcept {
     pos_ = position;
     next_.reset();
@@ -93,7 +81,7 @@ bool values_tokenizer::is_next(std::string_view expected) noexcept {
     while (is_blank(*next_) && pos_ < text_.size()) {
         next_ = consume_next_token();
     }
-    return java_trim(*next_) == expected;
+    return trim(*next_) == expected;
 }
 
 }  // namespace copycat::converters

@@ -6,6 +6,8 @@
 #include <optional>
 #include <string_view>
 
+#include "common/strings.hpp"
+
 namespace copycat::converters {
 
 /// Splits text into tokens at the delimiters : , { } [ ] and " (each delimiter is a token of
@@ -43,10 +45,7 @@ private:
     std::optional<std::string_view> previous_;
 };
 
-/// String.trim(): removes leading and trailing characters <= ' '.
-std::string_view java_trim(std::string_view s) noexcept;
-
-/// Kafka's Utils.isBlank: empty after trimming.
-inline bool is_blank(std::string_view s) noexcept { return java_trim(s).empty(); }
+/// Kafka's Utils.isBlank: empty after String.trim().
+inline bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
 
 }  // namespace copycat::converters

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "common/strings.hpp"
+
 namespace copycat::herder {
 
 std::string_view connector_type_name(connector_type type) {
@@ -44,9 +46,7 @@ error connector_not_found(const std::string& name) {
 error unknown_connector(const std::string& name) { return make_error(errc::not_found, "Unknown connector " + name); }
 
 std::optional<runtime::target_state> parse_initial_state(std::string_view text) {
-    std::string upper(text);
-    std::transform(upper.begin(), upper.end(), upper.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    const std::string upper = to_upper(text);
     if (upper == "RUNNING") return runtime::target_state::started;
     if (upper == "PAUSED") return runtime::target_state::paused;
     if (upper == "STOPPED") return runtime::target_state::stopped;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <utility>
 
+#include "common/strings.hpp"
 #include "herder/plugin_validation.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/connector_config.hpp"
@@ -40,12 +41,6 @@ recommender_ptr classes_of(const loader::plugin_registry& plugins, plugin_kind k
     return std::make_shared<class_recommender>(std::move(classes));
 }
 
-std::string trimmed(const std::string& s) {
-    const auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
 std::string_view kind_name(bool transform) { return transform ? "Transformation" : "Predicate"; }
 
 // The implicit keys and the plugin's own keys, to be embedded under the alias prefix (Kafka:
@@ -79,7 +74,7 @@ transform_validation::transform_validation(const loader::plugin_registry& plugin
             seen.push_back(name);
             alias a{transform, name, list_key + "." + name + ".", nullptr, false, std::nullopt, {}};
             if (auto type = props.find(a.prefix + "type"); type != props.end())
-                a.entry = plugins.find(trimmed(type->second));
+                a.entry = plugins.find(trim(type->second));
             if (a.entry != nullptr) {
                 const plugin_kind wanted = transform ? plugin_kind::transformation : plugin_kind::predicate;
                 a.right_kind = a.entry->kind() == wanted;

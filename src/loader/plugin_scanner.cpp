@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 
 namespace copycat::loader {
 namespace fs = std::filesystem;
@@ -37,20 +38,7 @@ std::vector<fs::path> libraries_under(const fs::path& element, std::vector<std::
 
 }  // namespace
 
-std::vector<std::string> split_plugin_path(const std::string& plugin_path) {
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (start <= plugin_path.size()) {
-        std::size_t end = plugin_path.find(',', start);
-        if (end == std::string::npos) end = plugin_path.size();
-        std::string item = plugin_path.substr(start, end - start);
-        const auto first = item.find_first_not_of(" \t");
-        const auto last = item.find_last_not_of(" \t");
-        if (first != std::string::npos) out.push_back(item.substr(first, last - first + 1));
-        start = end + 1;
-    }
-    return out;
-}
+std::vector<std::string> split_plugin_path(const std::string& plugin_path) { return split_list(plugin_path); }
 
 scan_report scan_plugin_path(const std::vector<std::string>& elements, plugin_registry& registry) {
     scan_report report;

@@ -9,24 +9,20 @@
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/ssl/context.hpp>
 
+#include "common/strings.hpp"
+
 namespace copycat::net {
 namespace {
 
 namespace ssl = boost::asio::ssl;
 using error_code = boost::system::error_code;
 
-std::string upper(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return out;
-}
-
 error bad(const std::string& what, const error_code& ec) {
     return make_error(errc::invalid_argument, what + ": " + ec.message());
 }
 
 result<void> check_store_type(const std::string& type, const char* key) {
-    if (upper(type) == "PEM") return {};
+    if (to_upper(type) == "PEM") return {};
     return make_error(errc::invalid_argument, std::string(key) + "=" + type +
                                                   " is not supported by Copycat's REST listeners and client: "
                                                   "use PEM files (" +
@@ -46,13 +42,14 @@ result<void> restrict_protocols(ssl::context& ctx, const std::vector<std::string
     long options = ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3;
     bool any = false;
     for (const auto& name : enabled) {
-        const auto wanted = upper(name);
+        const auto wanted = to_upper(name);
         if (std::none_of(std::begin(protocols), std::end(protocols), [&](const known& k) { return wanted == k.name; }))
             return make_error(errc::invalid_argument, "ssl.enabled.protocols: unsupported protocol " + name +
                                                           " (supported: TLSv1, TLSv1.1, TLSv1.2, TLSv1.3)");
     }
     for (const auto& p : protocols) {
-        const bool on = std::any_of(enabled.begin(), enabled.end(), [&](const auto& n) { return upper(n) == p.name; });
+        const bool on =
+            std::any_of(enabled.begin(), enabled.end(), [&](const auto& n) { return to_upper(n) == p.name; });
         if (on) {
             any = true;
         } else {
@@ -149,7 +146,7 @@ result<void> load_truststore(ssl::context& ctx, const tls_settings& s) {
 }  // namespace
 
 bool verifies_host_name(const tls_settings& settings) {
-    return upper(settings.endpoint_identification_algorithm) == "HTTPS";
+    return to_upper(settings.endpoint_identification_algorithm) == "HTTPS";
 }
 
 result<tls_context_ptr> make_server_tls_context(const tls_settings& s) {
@@ -158,7 +155,7 @@ result<tls_context_ptr> make_server_tls_context(const tls_settings& s) {
     if (auto ok = restrict_ciphers(*ctx, s.cipher_suites); !ok) return ok.err();
     if (auto ok = load_keystore(*ctx, s, true); !ok) return ok.err();
     error_code ec;
-    const std::string auth = upper(s.client_auth);
+    const std::string auth = to_upper(s.client_auth);
     if (auth == "REQUIRED" || auth == "REQUESTED") {
         if (auto ok = load_truststore(*ctx, s); !ok) return ok.err();
         ssl::verify_mode mode = ssl::verify_peer;

@@ -2,28 +2,9 @@
 
 #include <string_view>
 
+#include "common/strings.hpp"
+
 namespace copycat::net {
-namespace {
-
-std::string trimmed(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t\r\n");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t\r\n");
-    return std::string(s.substr(first, last - first + 1));
-}
-
-std::vector<std::string> list_of(std::string_view text) {
-    std::vector<std::string> out;
-    while (!text.empty()) {
-        const auto comma = text.find(',');
-        if (auto item = trimmed(text.substr(0, comma)); !item.empty()) out.push_back(std::move(item));
-        if (comma == std::string_view::npos) break;
-        text = text.substr(comma + 1);
-    }
-    return out;
-}
-
-}  // namespace
 
 tls_settings tls_settings_from(const std::map<std::string, std::string, std::less<>>& props,
                                const std::string& prefix) {
@@ -50,12 +31,12 @@ tls_settings tls_settings_from(const std::map<std::string, std::string, std::les
     get("ssl.client.auth", s.client_auth);
     get("ssl.endpoint.identification.algorithm", s.endpoint_identification_algorithm);
     std::string text;
-    if (get("ssl.enabled.protocols", text), !text.empty()) s.enabled_protocols = list_of(text);
+    if (get("ssl.enabled.protocols", text), !text.empty()) s.enabled_protocols = split_list(text);
     text.clear();
-    if (get("ssl.cipher.suites", text), !text.empty()) s.cipher_suites = list_of(text);
-    s.keystore_type = trimmed(s.keystore_type);
-    s.truststore_type = trimmed(s.truststore_type);
-    s.client_auth = trimmed(s.client_auth);
+    if (get("ssl.cipher.suites", text), !text.empty()) s.cipher_suites = split_list(text);
+    s.keystore_type = std::string(trim(s.keystore_type));
+    s.truststore_type = std::string(trim(s.truststore_type));
+    s.client_auth = std::string(trim(s.client_auth));
     return s;
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "common/properties.hpp"
+#include "common/strings.hpp"
 #include "rest/error_mapping.hpp"
 
 namespace copycat::rest {
@@ -95,10 +96,7 @@ bool basic_auth::allows(const request& req) const {
     if (!header) return false;
     std::string_view value = *header;
     constexpr std::string_view scheme = "basic ";
-    if (value.size() <= scheme.size() || !std::equal(scheme.begin(), scheme.end(), value.begin(), [](char a, char b) {
-            return a == std::tolower(static_cast<unsigned char>(b));
-        }))
-        return false;
+    if (value.size() <= scheme.size() || !istarts_with(value, scheme)) return false;
     value.remove_prefix(scheme.size());
     while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
     while (!value.empty() && value.back() == ' ') value.remove_suffix(1);

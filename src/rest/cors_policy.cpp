@@ -4,27 +4,10 @@
 #include <cctype>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 
 namespace copycat::rest {
 namespace {
-
-std::string trimmed(std::string_view s) {
-    const auto first = s.find_first_not_of(" \t");
-    if (first == std::string_view::npos) return {};
-    const auto last = s.find_last_not_of(" \t");
-    return std::string(s.substr(first, last - first + 1));
-}
-
-std::vector<std::string> split(std::string_view text, char sep) {
-    std::vector<std::string> out;
-    while (true) {
-        const auto at = text.find(sep);
-        if (auto item = trimmed(text.substr(0, at)); !item.empty()) out.push_back(std::move(item));
-        if (at == std::string_view::npos) break;
-        text = text.substr(at + 1);
-    }
-    return out;
-}
 
 std::string joined(const std::vector<std::string>& items) {
     std::string out;
@@ -32,16 +15,10 @@ std::string joined(const std::vector<std::string>& items) {
     return out;
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 }  // namespace
 
 cors_policy::cors_policy(const cors_settings& settings) {
-    const auto origins = split(settings.allowed_origins, ',');
+    const auto origins = split_list(settings.allowed_origins, ',');
     enabled_ = !origins.empty();
     for (const auto& origin : origins) {
         if (origin == "*") {
@@ -55,14 +32,14 @@ cors_policy::cors_policy(const cors_settings& settings) {
             literal_origins_.push_back(origin);
         }
     }
-    auto methods = split(settings.allowed_methods, ',');
+    auto methods = split_list(settings.allowed_methods, ',');
     methods_ = methods.empty() ? "GET,POST,HEAD" : joined(methods);
     headers_ = joined(settings.allowed_headers);
 }
 
 bool cors_policy::origin_allowed(std::string_view origin_header) const {
     if (any_origin_) return true;
-    for (const auto& origin : split(origin_header, ' ')) {
+    for (const auto& origin : split_list(origin_header, ' ')) {
         for (const auto& p : patterns_)
             if (std::regex_match(origin, p)) return true;
         for (const auto& l : literal_origins_)

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <charconv>
 
+#include "common/strings.hpp"
+
 namespace copycat::rest {
 namespace {
 
@@ -21,9 +23,7 @@ result<listener_address> parse_listener(std::string_view text) {
     const auto sep = text.find("://");
     if (sep == std::string_view::npos) return bad_format();
     listener_address out;
-    out.protocol = std::string(text.substr(0, sep));
-    std::transform(out.protocol.begin(), out.protocol.end(), out.protocol.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    out.protocol = to_lower(text.substr(0, sep));
     std::string_view rest = text.substr(sep + 3);
 
     std::string_view host;

@@ -5,16 +5,9 @@
 
 #include <fmt/format.h>
 
+#include "common/strings.hpp"
+
 namespace copycat::rest {
-namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
-}  // namespace
 
 std::string_view request::path_param(std::string_view name) const {
     const auto it = path_params.find(std::string(name));

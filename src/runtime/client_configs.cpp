@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 
 namespace copycat::runtime {
 namespace {
@@ -25,12 +26,6 @@ constexpr std::array principal_keys = {
     std::string_view("sasl.kerberos.kinit.cmd"),
     std::string_view("sasl.oauthbearer.config"),
 };
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
 
 std::string_view policy_name(client_override_policy p) {
     switch (p) {
@@ -80,7 +75,7 @@ result<string_map> with_overrides(string_map settings, const worker_config& work
 }  // namespace
 
 result<client_override_policy> parse_client_override_policy(std::string_view name) {
-    const std::string n = lower(name);
+    const std::string n = to_lower(name);
     if (n == "all" || n.ends_with(".allconnectorclientconfigoverridepolicy")) return client_override_policy::all;
     if (n == "none" || n.ends_with(".noneconnectorclientconfigoverridepolicy")) return client_override_policy::none;
     if (n == "principal" || n.ends_with(".principalconnectorclientconfigoverridepolicy")) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "common/strings.hpp"
 #include "copycat/config/validators.hpp"
 #include "copycat/errors.hpp"
 
@@ -229,13 +230,6 @@ const std::string* find(const std::map<std::string, std::string>& props, std::st
     return it == props.end() ? nullptr : &it->second;
 }
 
-std::string trim(const std::string& text) {
-    auto begin = text.find_first_not_of(" \t\r\n\f\v");
-    if (begin == std::string::npos) return {};
-    auto end = text.find_last_not_of(" \t\r\n\f\v");
-    return text.substr(begin, end - begin + 1);
-}
-
 void add_error(std::map<std::string, config_value, std::less<>>& validated, std::string_view key,
                const std::string* value, std::string message) {
     auto it = validated.find(key);
@@ -309,7 +303,7 @@ void validate_sink_topics(const std::map<std::string, std::string>& props,
     const std::string* topics = find(props, k::topics);
     const std::string* regex = find(props, k::topics_regex);
     const std::string* dlq_raw = find(props, k::dlq_topic_name);
-    const std::string dlq = dlq_raw == nullptr ? std::string() : trim(*dlq_raw);
+    const std::string dlq = dlq_raw == nullptr ? std::string() : std::string(trim(*dlq_raw));
     const bool has_topics = !is_blank(topics);
     const bool has_regex = !is_blank(regex);
 

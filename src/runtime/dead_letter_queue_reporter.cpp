@@ -6,6 +6,7 @@
 #include <typeinfo>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 #include "copycat/config/config_def.hpp"
 #include "copycat/errors.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
@@ -17,12 +18,6 @@ namespace copycat::runtime {
 namespace {
 
 constexpr std::string_view header_prefix = "__connect.errors.";
-
-std::string trimmed(std::string_view s) {
-    const auto b = s.find_first_not_of(" \t");
-    if (b == std::string_view::npos) return {};
-    return std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));
-}
 
 std::string demangled(const std::type_info& type) {
     int status = 0;
@@ -114,7 +109,7 @@ result<void> ensure_topic(rdkafka::admin_client& admin, const dead_letter_queue_
 dead_letter_queue_settings dead_letter_queue_settings::from_config(const string_map& connector_config) {
     dead_letter_queue_settings s;
     if (auto it = connector_config.find(connector_keys::dlq_topic_name); it != connector_config.end()) {
-        s.topic = trimmed(it->second);
+        s.topic = trim(it->second);
     }
     if (auto it = connector_config.find(connector_keys::dlq_topic_replication_factor); it != connector_config.end()) {
         const auto parsed =

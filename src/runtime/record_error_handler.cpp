@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 #include "copycat/config/config_def.hpp"
 #include "copycat/errors.hpp"
 #include "runtime/dead_letter_queue_reporter.hpp"
@@ -14,11 +15,7 @@ namespace {
 
 std::string lower_trimmed(const string_map& config, std::string_view key, std::string fallback) {
     auto it = config.find(key);
-    std::string v = it == config.end() ? fallback : it->second;
-    auto b = v.find_first_not_of(" \t");
-    v = b == std::string::npos ? std::string() : v.substr(b, v.find_last_not_of(" \t") - b + 1);
-    std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return std::tolower(c); });
-    return v;
+    return to_lower(trim(it == config.end() ? std::string_view(fallback) : std::string_view(it->second)));
 }
 
 std::chrono::milliseconds long_ms(const string_map& config, std::string_view key, std::int64_t fallback) {

@@ -1,18 +1,13 @@
 #include "runtime/task_converters.hpp"
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 #include "converters/builtin_converters.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/error_trace.hpp"
 
 namespace copycat::runtime {
 namespace {
-
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
 
 std::map<std::string, std::string> with_prefix(const string_map& config, const std::string& prefix) {
     std::map<std::string, std::string> out;
@@ -68,8 +63,8 @@ result<converter_spec> resolve_converter(std::string_view key, const string_map&
     const std::string k(key);
     const std::string prefix = k + ".";
     converter_spec spec;
-    if (auto it = connector_config.find(key); it != connector_config.end() && !trimmed(it->second).empty()) {
-        spec.class_name = trimmed(it->second);
+    if (auto it = connector_config.find(key); it != connector_config.end() && !trim(it->second).empty()) {
+        spec.class_name = trim(it->second);
         spec.configs = with_prefix(connector_config, prefix);
         spec.from_connector = true;
         return spec;
@@ -81,10 +76,10 @@ result<converter_spec> resolve_converter(std::string_view key, const string_map&
     } else {
         spec.class_name = worker.header_converter;
     }
-    if (auto it = worker.originals.find(key); it != worker.originals.end() && !trimmed(it->second).empty()) {
+    if (auto it = worker.originals.find(key); it != worker.originals.end() && !trim(it->second).empty()) {
         spec.class_name = it->second;
     }
-    spec.class_name = trimmed(spec.class_name);
+    spec.class_name = std::string(trim(spec.class_name));
     if (spec.class_name.empty()) {
         return make_error(errc::invalid_argument,
                           "Missing required configuration \"" + k + "\" which has no default value.");

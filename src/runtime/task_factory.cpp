@@ -3,6 +3,7 @@
 #include <charconv>
 #include <functional>
 
+#include "common/strings.hpp"
 #include "copycat/errors.hpp"
 #include "kafka/rdkafka/consumer.hpp"
 #include "kafka/rdkafka/producer.hpp"
@@ -25,12 +26,6 @@ using namespace std::chrono_literals;
 // default.api.timeout.ms).
 constexpr auto dlq_setup_timeout = 60s;
 
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
 // Creates the plugin's task through a connector instance of class `entry`.
 template <class Connector, class Task>
 result<std::unique_ptr<Task>> make_task(const loader::plugin_entry& entry) {
@@ -49,7 +44,7 @@ std::size_t take_max_poll_records(string_map& settings) {
     std::size_t out = 500;
     if (auto it = settings.find("max.poll.records"); it != settings.end()) {
         std::size_t parsed = 0;
-        const auto text = trimmed(it->second);
+        const std::string_view text = trim(it->second);
         auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), parsed);
         if (ec == std::errc() && ptr == text.data() + text.size() && parsed > 0) out = parsed;
         settings.erase(it);
@@ -78,8 +73,9 @@ error_stage_classes stage_classes(const loader::plugin_registry& plugins, const 
         auto parsed = config_def::parse_type(connector_keys::transforms, it->second, config_type::list);
         for (const auto& alias : std::get<config_list>(parsed)) {
             auto type = connector_config.find("transforms." + alias + ".type");
-            out.transformations.push_back(
-                type == connector_config.end() ? std::string() : full_class_name(plugins, trimmed(type->second)));
+            out.transformations.push_back(type == connector_config.end()
+                                              ? std::string()
+                                              : full_class_name(plugins, std::string(trim(type->second))));
         }
     }
     return out;
@@ -110,7 +106,7 @@ std::vector<std::string> sink_subscription(const string_map& connector_config) {
     }
     if (out.empty()) {
         if (auto it = connector_config.find(connector_keys::topics_regex); it != connector_config.end()) {
-            const auto regex = trimmed(it->second);
+            const std::string regex(trim(it->second));
             if (!regex.empty()) out.push_back("^(" + regex + ")$");
         }
     }
@@ -120,7 +116,7 @@ std::vector<std::string> sink_subscription(const string_map& connector_config) {
 result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, const string_map& connector_config,
                                                           const string_map& task_config, target_state initial) const {
     auto class_name = connector_config.find(connector_keys::connector_class);
-    auto entry = plugins_.find(class_name == connector_config.end() ? std::string() : trimmed(class_name->second),
+    auto entry = plugins_.find(class_name == connector_config.end() ? std::string_view() : trim(class_name->second),
                                {plugin_kind::source_connector, plugin_kind::sink_connector});
     if (!entry) return entry.err();
     const bool is_source = (*entry)->kind() == plugin_kind::source_connector;

@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 #include "copycat/config/config_def.hpp"
 #include "copycat/errors.hpp"
 #include "loader/plugin_registry.hpp"
@@ -22,12 +23,6 @@ std::map<std::string, std::string> with_prefix(const string_map& config, const s
     return out;
 }
 
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
 error invalid(std::string message) { return make_error(errc::invalid_argument, std::move(message)); }
 
 // Creates and configures a plugin of `kind` named by "<prefix>type".
@@ -36,10 +31,10 @@ result<std::unique_ptr<T>> make_plugin(const loader::plugin_registry& plugins, p
                                        const std::string& prefix, std::map<std::string, std::string> configs) {
     const std::string type_key = prefix + "type";
     auto type = configs.find("type");
-    if (type == configs.end() || trimmed(type->second).empty()) {
+    if (type == configs.end() || trim(type->second).empty()) {
         return invalid("Missing required configuration \"" + type_key + "\" which has no default value.");
     }
-    auto entry = plugins.find(trimmed(type->second), {kind});
+    auto entry = plugins.find(trim(type->second), {kind});
     if (!entry)
         return invalid("Invalid value " + type->second + " for configuration " + type_key + ": " + entry.err().message);
     try {
@@ -81,13 +76,11 @@ result<transformation_chain> transformation_chain::create(const loader::plugin_r
         stage s{alias, nullptr, nullptr, false};
         std::string predicate_alias;
         if (auto p = configs.find("predicate"); p != configs.end()) {
-            predicate_alias = trimmed(p->second);
+            predicate_alias = trim(p->second);
             configs.erase(p);
         }
         if (auto n = configs.find("negate"); n != configs.end()) {
-            std::string text = trimmed(n->second);
-            std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-            s.negate = text == "true";
+            s.negate = to_lower(trim(n->second)) == "true";
             configs.erase(n);
         }
         auto transform = make_plugin<transformation>(plugins, plugin_kind::transformation, prefix, std::move(configs));

@@ -4,6 +4,7 @@
 #include <mutex>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 #include "copycat/errors.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/connector_config.hpp"
@@ -15,15 +16,9 @@
 namespace copycat::runtime {
 namespace {
 
-std::string trimmed(const std::string& s) {
-    auto b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
-
 std::string value_of(const string_map& config, std::string_view key) {
     auto it = config.find(key);
-    return it == config.end() ? std::string() : trimmed(it->second);
+    return it == config.end() ? std::string() : std::string(trim(it->second));
 }
 
 }  // namespace

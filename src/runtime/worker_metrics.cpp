@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "common/strings.hpp"
 #include "runtime/worker.hpp"
 
 namespace copycat::runtime {
@@ -10,18 +11,12 @@ namespace {
 constexpr run_state all_states[] = {run_state::unassigned, run_state::running, run_state::paused,
                                     run_state::stopped,    run_state::failed,  run_state::restarting};
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 }  // namespace
 
 worker_metrics::worker_metrics(status_listener& next, metrics::registry& registry) : next_(next) {
     using metrics::metric_type;
     for (const run_state s : all_states) {
-        const metrics::labels labels = {{"state", lower(run_state_name(s))}};
+        const metrics::labels labels = {{"state", to_lower(run_state_name(s))}};
         series_.push_back(registry.observe("copycat_worker_connectors", "Connectors this worker runs, by state",
                                            metric_type::gauge, labels,
                                            [this, s] { return static_cast<double>(connectors_in(s)); }));

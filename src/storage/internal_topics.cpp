@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 
 namespace copycat::storage {
 namespace {
@@ -38,17 +39,7 @@ bool is_refusal(const error& e) {
 // "Compact, delete" -> {"compact", "delete"}, as TopicAdmin.topicCleanupPolicy reads it.
 std::set<std::string> parse_policies(std::string_view text) {
     std::set<std::string> out;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t comma = std::min(text.find(',', start), text.size());
-        std::string item(text.substr(start, comma - start));
-        auto not_space = [](unsigned char c) { return !std::isspace(c); };
-        item.erase(item.begin(), std::find_if(item.begin(), item.end(), not_space));
-        item.erase(std::find_if(item.rbegin(), item.rend(), not_space).base(), item.end());
-        std::transform(item.begin(), item.end(), item.begin(), [](unsigned char c) { return std::tolower(c); });
-        if (!item.empty()) out.insert(std::move(item));
-        start = comma + 1;
-    }
+    for (const auto& item : split_list(text)) out.insert(to_lower(item));
     return out;
 }
 

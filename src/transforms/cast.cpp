@@ -2,6 +2,7 @@
 
 #include <variant>
 
+#include "common/strings.hpp"
 #include "copycat/config/abstract_config.hpp"
 #include "copycat/config/lambda_validator.hpp"
 #include "copycat/data/schema_builder.hpp"
@@ -18,18 +19,10 @@ namespace {
 
 constexpr std::string_view purpose = "cast types";
 
-std::string trim(std::string_view s) {
-    const auto begin = s.find_first_not_of(" \t\r\n");
-    if (begin == std::string_view::npos) {
-        return {};
-    }
-    return std::string(s.substr(begin, s.find_last_not_of(" \t\r\n") - begin + 1));
-}
-
 schema_type parse_target(const std::string& name) {
     const auto type = parse_cast_type(trim(name));
     if (!type) {
-        throw config_error("Invalid type found in casting spec: " + trim(name));
+        throw config_error("Invalid type found in casting spec: " + std::string(trim(name)));
     }
     return valid_cast_target(*type);
 }
@@ -69,7 +62,7 @@ cast::cast_spec cast::parse_spec(const std::vector<std::string>& mappings) {
             continue;
         }
         const schema_type type = parse_target(parts[1]);
-        const std::string name = trim(parts[0]);
+        const std::string name(trim(parts[0]));
         bool replaced = false;
         for (auto& [existing, existing_type] : spec.fields) {
             if (existing == name) {

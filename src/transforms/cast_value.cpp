@@ -3,6 +3,7 @@
 #include <cctype>
 #include <limits>
 
+#include "common/strings.hpp"
 #include "copycat/data/logical_types.hpp"
 #include "copycat/errors.hpp"
 #include "transforms/civil_date.hpp"
@@ -185,11 +186,7 @@ value cast_to_boolean(const value& v) {
         return v.as_bool();
     }
     if (v.is_string()) {
-        std::string lower = v.as_string();
-        for (char& c : lower) {
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        }
-        return lower == "true";
+        return to_lower(v.as_string()) == "true";
     }
     unexpected_type(v);
 }
@@ -207,10 +204,7 @@ value cast_to_string(const value& v) {
 }  // namespace
 
 std::optional<schema_type> parse_cast_type(std::string_view name) {
-    std::string upper(name);
-    for (char& c : upper) {
-        c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    }
+    const std::string upper = to_upper(name);
     for (schema_type t : {schema_type::int8, schema_type::int16, schema_type::int32, schema_type::int64,
                           schema_type::float32, schema_type::float64, schema_type::boolean, schema_type::string,
                           schema_type::bytes, schema_type::array, schema_type::map, schema_type::struct_}) {

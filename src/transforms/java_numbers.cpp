@@ -5,6 +5,7 @@
 #include <limits>
 #include <system_error>
 
+#include "common/strings.hpp"
 #include "copycat/errors.hpp"
 #include "transforms/requirements.hpp"
 
@@ -43,19 +44,9 @@ std::int64_t low_bits_of_integer_part(std::string_view plain) {
     return static_cast<std::int64_t>(acc);
 }
 
-std::string_view trim_java(std::string_view text) noexcept {
-    while (!text.empty() && static_cast<unsigned char>(text.front()) <= ' ') {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && static_cast<unsigned char>(text.back()) <= ' ') {
-        text.remove_suffix(1);
-    }
-    return text;
-}
-
 template <class Float>
 std::optional<Float> parse_floating(std::string_view text) {
-    text = trim_java(text);
+    text = trim(text);  // Double.parseDouble trims as String.trim() does
     bool negative = false;
     if (!text.empty() && (text.front() == '+' || text.front() == '-')) {
         negative = text.front() == '-';

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "common/strings.hpp"
 #include "copycat/data/decimal.hpp"
 #include "copycat/data/logical_types.hpp"
 #include "copycat/errors.hpp"
@@ -14,16 +15,6 @@
 
 namespace copycat::transforms {
 namespace {
-
-std::string_view trim(std::string_view s) noexcept {
-    while (!s.empty() && static_cast<unsigned char>(s.front()) <= ' ') {
-        s.remove_prefix(1);
-    }
-    while (!s.empty() && static_cast<unsigned char>(s.back()) <= ' ') {
-        s.remove_suffix(1);
-    }
-    return s;
-}
 
 std::optional<schema_and_value> parse_temporal(std::string_view token) {
     static const simple_date_format time_format("HH:mm:ss.SSS'Z'");

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "common/strings.hpp"
 #include "transforms/civil_date.hpp"
 
 namespace copycat::transforms {
@@ -43,31 +44,17 @@ bool is_numeric_field(char letter, int count) noexcept {
     }
 }
 
-bool equals_ignore_case(std::string_view text, std::string_view word) noexcept {
-    if (text.size() < word.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < word.size(); ++i) {
-        const auto a = static_cast<unsigned char>(text[i]);
-        const auto b = static_cast<unsigned char>(word[i]);
-        if (std::tolower(a) != std::tolower(b)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 // The index of the longest name (full first, then three-letter) at the start of `text`.
 template <std::size_t N>
 int match_name(const std::array<std::string_view, N>& names, std::string_view text, std::size_t& length) {
     for (std::size_t i = 0; i < N; ++i) {
-        if (equals_ignore_case(text, names[i])) {
+        if (istarts_with(text, names[i])) {
             length = names[i].size();
             return static_cast<int>(i);
         }
     }
     for (std::size_t i = 0; i < N; ++i) {
-        if (equals_ignore_case(text, names[i].substr(0, 3))) {
+        if (istarts_with(text, names[i].substr(0, 3))) {
             length = 3;
             return static_cast<int>(i);
         }
@@ -134,14 +121,14 @@ bool read_offset(std::string_view text, std::size_t& pos, std::int64_t& minutes)
 bool read_zone(std::string_view text, std::size_t& pos, std::int64_t& offset_minutes) {
     const std::string_view rest = text.substr(pos);
     for (std::string_view name : {"Coordinated Universal Time", "Greenwich Mean Time"}) {
-        if (equals_ignore_case(rest, name)) {
+        if (istarts_with(rest, name)) {
             pos += name.size();
             offset_minutes = 0;
             return true;
         }
     }
     for (std::string_view prefix : {"UTC", "GMT", "UT"}) {
-        if (equals_ignore_case(rest, prefix)) {
+        if (istarts_with(rest, prefix)) {
             pos += prefix.size();
             offset_minutes = 0;
             read_offset(text, pos, offset_minutes);
@@ -337,8 +324,8 @@ bool simple_date_format::parse_field(const element& e, bool obey_count, std::str
     std::size_t length = 0;
     switch (e.letter) {
         case 'G':
-            if (equals_ignore_case(rest, "AD") || equals_ignore_case(rest, "BC")) {
-                out.bc = equals_ignore_case(rest, "BC");
+            if (istarts_with(rest, "AD") || istarts_with(rest, "BC")) {
+                out.bc = istarts_with(rest, "BC");
                 pos += 2;
                 return true;
             }
@@ -351,8 +338,8 @@ bool simple_date_format::parse_field(const element& e, bool obey_count, std::str
             return true;
         }
         case 'a':
-            if (equals_ignore_case(rest, "AM") || equals_ignore_case(rest, "PM")) {
-                out.pm = equals_ignore_case(rest, "PM");
+            if (istarts_with(rest, "AM") || istarts_with(rest, "PM")) {
+                out.pm = istarts_with(rest, "PM");
                 pos += 2;
                 return true;
             }

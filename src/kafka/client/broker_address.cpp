@@ -2,14 +2,10 @@
 
 #include <charconv>
 
+#include "common/strings.hpp"
+
 namespace copycat::kafka_client {
 namespace {
-
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
 
 error bad_address(std::string_view text, std::string_view why) {
     return make_error(errc::invalid_argument,
@@ -24,7 +20,7 @@ std::string broker_address::to_string() const {
 }
 
 result<broker_address> parse_broker_address(std::string_view text) {
-    const std::string_view s = trim(text);
+    const std::string_view s = trim_whitespace(text);
     std::string_view host;
     std::string_view port;
     if (!s.empty() && s.front() == '[') {
@@ -51,16 +47,10 @@ result<broker_address> parse_broker_address(std::string_view text) {
 
 result<std::vector<broker_address>> parse_bootstrap_servers(std::string_view list) {
     std::vector<broker_address> out;
-    while (true) {
-        const auto comma = list.find(',');
-        const std::string_view entry = trim(list.substr(0, comma));
-        if (!entry.empty()) {
-            auto address = parse_broker_address(entry);
-            if (!address) return address.err();
-            out.push_back(std::move(*address));
-        }
-        if (comma == std::string_view::npos) break;
-        list.remove_prefix(comma + 1);
+    for (const auto& entry : split_list(list)) {
+        auto address = parse_broker_address(entry);
+        if (!address) return address.err();
+        out.push_back(std::move(*address));
     }
     if (out.empty()) return make_error(errc::invalid_argument, "bootstrap.servers is empty");
     return out;

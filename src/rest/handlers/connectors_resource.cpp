@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 #include "rest/handlers/entities_json.hpp"
 #include "rest/handlers/rest_params.hpp"
 
@@ -72,13 +73,6 @@ result<std::vector<string_map>> task_configs_body(const request& req) {
         out.push_back(std::move(*cleaned));
     }
     return out;
-}
-
-std::string trim(std::string s) {
-    const auto first = s.find_first_not_of(" \t\r\n\f\v");
-    if (first == std::string::npos) return {};
-    const auto last = s.find_last_not_of(" \t\r\n\f\v");
-    return s.substr(first, last - first + 1);
 }
 
 response created_response(const request& req, const hd::created_connector& created, int status_if_not_created) {
@@ -250,7 +244,7 @@ void connectors_resource::create(const request& req, const responder& respond) {
     const json::value* name_value = body->find("name");
     if (name_value != nullptr && !name_value->is_null() && !name_value->is_string())
         return respond(error_response(400, "The connector name must be a JSON string")), void();
-    const std::string name = trim(name_value != nullptr && name_value->is_string() ? name_value->as_string() : "");
+    const std::string name(trim(name_value != nullptr && name_value->is_string() ? name_value->as_string() : ""));
 
     string_map config;
     if (const json::value* c = body->find("config"); c != nullptr && !c->is_null()) {

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 
 namespace copycat::rest::handlers {
 namespace {
@@ -15,13 +16,6 @@ json::value to_json(const log::logger_level& level) {
     out.set("level", log::level_name(level.lvl));
     out.set("last_modified",
             level.last_modified ? json::value(static_cast<long long>(*level.last_modified)) : json::value(nullptr));
-    return out;
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return out;
 }
 
@@ -58,7 +52,7 @@ void logging_resource::set_level(const request& req, const responder& respond) {
     if (!log::parse_level(level_text, level))
         return respond(error_response(404, "invalid log level '" + level_text + "'.")), void();
 
-    const std::string scope = lower(req.query_param("scope").value_or("worker"));
+    const std::string scope = to_lower(req.query_param("scope").value_or("worker"));
     if (scope == "cluster") {
         requests_.run<void>(
             respond, [ns, level_text](herder::herder& h, auto cb) { h.set_cluster_logger_level(ns, level_text, cb); },

@@ -5,17 +5,10 @@
 
 #include <fmt/format.h>
 
+#include "common/strings.hpp"
+
 namespace copycat::rest::handlers {
 namespace {
-
-bool iequals(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    }
-    return true;
-}
 
 // RFC 3986 unreserved characters and the sub-delims/':'/'@' allowed in a path segment stay.
 bool segment_safe(char c) {
