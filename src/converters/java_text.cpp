@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "converters/base64.hpp"
+#include "common/base64.hpp"
 #include "converters/java_number_text.hpp"
 
 namespace copycat::converters {

@@ -4,7 +4,7 @@
 #include <limits>
 #include <string>
 
-#include "converters/base64.hpp"
+#include "common/base64.hpp"
 #include "converters/java_number_text.hpp"
 #include "copycat/data/decimal.hpp"
 #include "copycat/data/logical_types.hpp"
@@ -122,7 +122,7 @@ value json_value_decoder::read(const schema_ptr& sp, const json::value* node) {
             if (!node->is_string()) {
                 wrong_node(s, "base64 JSON strings", *node);
             }
-            auto decoded = base64_decode(node->as_string());
+            auto decoded = base64_decode(node->as_string(), base64_spaces::skip);
             if (!decoded) {
                 throw data_error("Invalid bytes field");
             }
@@ -227,7 +227,7 @@ value json_value_decoder::read_decimal(const schema& s, const json::value& node)
         return decimal::from_double(node.as_double());
     }
     if (node.is_string()) {
-        auto decoded = base64_decode(node.as_string());
+        auto decoded = base64_decode(node.as_string(), base64_spaces::skip);
         if (!decoded || decoded->empty()) {
             throw data_error("Invalid bytes for Decimal field");
         }

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "converters/base64.hpp"
+#include "common/base64.hpp"
 #include "converters/java_number_text.hpp"
 #include "converters/java_text.hpp"
 #include "copycat/data/logical_types.hpp"

@@ -5,21 +5,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "common/base64.hpp"
 #include "common/properties.hpp"
 #include "common/strings.hpp"
 #include "rest/error_mapping.hpp"
 
 namespace copycat::rest {
 namespace {
-
-int base64_value(char c) {
-    if (c >= 'A' && c <= 'Z') return c - 'A';
-    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-    if (c >= '0' && c <= '9') return c - '0' + 52;
-    if (c == '+') return 62;
-    if (c == '/') return 63;
-    return -1;
-}
 
 // Compares without an early exit, so the time taken says nothing about where a guess differs.
 bool constant_time_equals(std::string_view a, std::string_view b) {
@@ -52,24 +44,6 @@ std::vector<std::string_view> segments(std::string_view target) {
 
 }  // namespace
 
-bool decode_base64(std::string_view text, std::string& out) {
-    out.clear();
-    while (!text.empty() && text.back() == '=') text.remove_suffix(1);
-    std::uint32_t buffer = 0;
-    int bits = 0;
-    for (const char c : text) {
-        const int v = base64_value(c);
-        if (v < 0) return false;
-        buffer = (buffer << 6) | static_cast<std::uint32_t>(v);
-        bits += 6;
-        if (bits >= 8) {
-            bits -= 8;
-            out += static_cast<char>((buffer >> bits) & 0xFF);
-        }
-    }
-    return bits < 6;  // a single leftover character cannot be valid Base64
-}
-
 basic_auth::basic_auth(std::map<std::string, std::string> credentials) : credentials_(std::move(credentials)) {}
 
 result<basic_auth> basic_auth::from_file(const std::string& path) {
@@ -100,8 +74,9 @@ bool basic_auth::allows(const request& req) const {
     value.remove_prefix(scheme.size());
     while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
     while (!value.empty() && value.back() == ' ') value.remove_suffix(1);
-    std::string decoded;
-    if (!decode_base64(value, decoded)) return false;
+    const auto decoded_text = base64_decode_string(value);  // Base64.getDecoder(), as in Kafka
+    if (!decoded_text) return false;
+    const std::string& decoded = *decoded_text;
     const auto colon = decoded.find(':');
     if (colon == std::string::npos) return false;
     const auto user = credentials_.find(decoded.substr(0, colon));

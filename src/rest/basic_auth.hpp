@@ -44,7 +44,4 @@ private:
     std::map<std::string, std::string> credentials_;
 };
 
-// Decodes standard Base64 (with or without padding) into out; false when malformed.
-bool decode_base64(std::string_view text, std::string& out);
-
 }  // namespace copycat::rest

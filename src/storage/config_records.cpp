@@ -5,6 +5,8 @@
 #include <limits>
 #include <vector>
 
+#include "common/base64.hpp"
+
 namespace copycat::storage {
 namespace {
 
@@ -49,16 +51,6 @@ std::string single_int_record(std::string_view field, std::int32_t n) {
     json::writer w;
     w.start_object().key(field).int64(n).end_object();
     return w.take();
-}
-
-bool valid_base64(std::string_view s) {
-    while (!s.empty() && s.back() == '=') s.remove_suffix(1);
-    for (char c : s) {
-        const bool ok =
-            (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
-        if (!ok) return false;
-    }
-    return true;
 }
 
 }  // namespace
@@ -224,7 +216,7 @@ result<session_key_record> decode_session_key(const json::value& v) {
     const json::value* algorithm = v.find("algorithm");
     const json::value* created = v.find("creation-timestamp");
     if (key == nullptr || !key->is_string()) return bad("'key' field should be a string");
-    if (!valid_base64(key->as_string())) return bad("'key' field is not Base64");
+    if (!base64_decode(key->as_string())) return bad("'key' field is not Base64");
     if (algorithm == nullptr || !algorithm->is_string()) return bad("'algorithm' field should be a string");
     if (created == nullptr || !created->is_integer()) return bad("'creation-timestamp' field should be a long");
     return session_key_record{key->as_string(), algorithm->as_string(), created->as_int64()};

@@ -2,8 +2,8 @@
 
 #include <utility>
 
+#include "common/base64.hpp"
 #include "common/json.hpp"
-#include "converters/base64.hpp"
 
 namespace copycat::storage {
 namespace {
@@ -22,8 +22,8 @@ std::string encode_offset_file(const std::map<offset_bytes, offset_bytes>& entri
     out.key("entries").start_array();
     for (const auto& [key, value] : entries) {
         out.start_array();
-        out.string(converters::base64_encode(key));
-        out.string(converters::base64_encode(value));
+        out.string(base64_encode(key));
+        out.string(base64_encode(value));
         out.end_array();
     }
     out.end_array();
@@ -51,8 +51,8 @@ result<std::map<offset_bytes, offset_bytes>> decode_offset_file(std::string_view
             !entry.as_array()[1].is_string()) {
             return malformed("an entry is not a [key, value] pair of strings");
         }
-        auto key = converters::base64_decode(entry.as_array()[0].as_string());
-        auto value = converters::base64_decode(entry.as_array()[1].as_string());
+        auto key = base64_decode(entry.as_array()[0].as_string(), base64_spaces::skip);
+        auto value = base64_decode(entry.as_array()[1].as_string(), base64_spaces::skip);
         if (!key || !value) return malformed("an entry is not valid base64");
         out.insert_or_assign(std::move(*key), std::move(*value));
     }

@@ -3,6 +3,7 @@
 #include <cctype>
 #include <limits>
 
+#include "common/base64.hpp"
 #include "common/strings.hpp"
 #include "copycat/data/logical_types.hpp"
 #include "copycat/errors.hpp"
@@ -58,22 +59,6 @@ std::int64_t temporal_millis(const value& v) {
         return v.as_time().millis;
     }
     return v.as_timestamp().millis;
-}
-
-std::string base64(const bytes& b) {
-    static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    for (std::size_t i = 0; i < b.size(); i += 3) {
-        const std::size_t n = std::min<std::size_t>(3, b.size() - i);
-        std::uint32_t chunk = static_cast<std::uint32_t>(b[i]) << 16U;
-        chunk |= n > 1 ? static_cast<std::uint32_t>(b[i + 1]) << 8U : 0U;
-        chunk |= n > 2 ? static_cast<std::uint32_t>(b[i + 2]) : 0U;
-        out += alphabet[(chunk >> 18U) & 63U];
-        out += alphabet[(chunk >> 12U) & 63U];
-        out += n > 1 ? alphabet[(chunk >> 6U) & 63U] : '=';
-        out += n > 2 ? alphabet[chunk & 63U] : '=';
-    }
-    return out;
 }
 
 // Values.dateFormatFor(date).format(date), in UTC.
@@ -196,7 +181,7 @@ value cast_to_string(const value& v) {
         return date_text(temporal_millis(v));
     }
     if (v.is_bytes()) {
-        return base64(v.as_bytes());
+        return base64_encode(v.as_bytes());
     }
     return java_text(v);
 }

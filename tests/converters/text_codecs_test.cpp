@@ -2,7 +2,6 @@
 
 #include <string>
 
-#include "converters/base64.hpp"
 #include "converters/json_text_scan.hpp"
 #include "converters/utf8_text.hpp"
 
@@ -12,33 +11,6 @@ using namespace copycat::converters;
 namespace {
 bytes b(std::string_view s) { return bytes(s.begin(), s.end()); }
 }  // namespace
-
-TEST_CASE("base64 encodes with padding, like Java and Jackson") {
-    CHECK(base64_encode(b("")) == "");
-    CHECK(base64_encode(b("f")) == "Zg==");
-    CHECK(base64_encode(b("fo")) == "Zm8=");
-    CHECK(base64_encode(b("foo")) == "Zm9v");
-    CHECK(base64_encode(b("test-string")) == "dGVzdC1zdHJpbmc=");
-    CHECK(base64_encode(bytes{0x00, 0x9C}) == "AJw=");
-    CHECK(base64_encode(bytes{0xFB, 0xFF}) == "+/8=");
-}
-
-TEST_CASE("base64 decodes, tolerating whitespace and missing padding") {
-    CHECK(base64_decode("dGVzdC1zdHJpbmc=") == b("test-string"));
-    CHECK(base64_decode("AJw=") == bytes{0x00, 0x9C});
-    CHECK(base64_decode("AJw") == bytes{0x00, 0x9C});
-    CHECK(base64_decode("Zg==") == b("f"));
-    CHECK(base64_decode("Zg") == b("f"));
-    CHECK(base64_decode(" Zm9v\n") == b("foo"));
-    CHECK(base64_decode("") == bytes{});
-}
-
-TEST_CASE("base64 rejects malformed text") {
-    for (const char* bad : {"Z", "Zm9vZ", "Zm9v!", "Zg=a", "Zg===", "Zm9v=", "@@@@", "Z=g="}) {
-        INFO(bad);
-        CHECK_FALSE(base64_decode(bad).has_value());
-    }
-}
 
 TEST_CASE("UTF-8 decoding keeps valid text and replaces malformed sequences like Java") {
     CHECK(decode_utf8_lossy(b("plain")) == "plain");

@@ -164,6 +164,9 @@ TEST_CASE("the credentials file is a properties file of user=password lines") {
     CHECK(auth->allows(with_headers("GET", "/", {{"authorization", "Basic b3BzOndpdGggc3BhY2U="}})));
     CHECK_FALSE(auth->allows(with_headers("GET", "/", {{"Authorization", "Basic dW5rbm93bjpwYXNzd29yZA=="}})));
     CHECK_FALSE(auth->allows(with_headers("GET", "/", {})));
+    // The credentials are decoded as java.util.Base64.getDecoder() does: padding may be left out, not cut short.
+    CHECK(auth->allows(with_headers("GET", "/", {{"Authorization", "Basic dXNlcjpwYXNzd29yZA"}})));
+    CHECK_FALSE(auth->allows(with_headers("GET", "/", {{"Authorization", "Basic dXNlcjpwYXNzd29yZA="}})));
     CHECK(auth->allows(with_headers("PUT", "/connectors/c/fence?forward=true", {})));
     CHECK(auth->allows(with_headers("POST", "/internal/departures", {})));
     CHECK_FALSE(auth->allows(with_headers("GET", "/connectors/c/tasks", {})));
@@ -171,11 +174,6 @@ TEST_CASE("the credentials file is a properties file of user=password lines") {
     CHECK(basic_auth::from_file(temp_file("")).err().code == errc::invalid_argument);
     CHECK_THAT(basic_auth::from_file("/no/such/credentials").err().message,
                Catch::Contains("rest.basic.auth.credentials.file"));
-
-    std::string out;
-    CHECK(decode_base64("aGk=", out));
-    CHECK(out == "hi");
-    CHECK_FALSE(decode_base64("a", out));
 }
 
 TEST_CASE("a forwarded request keeps the client's Authorization header, over http and https") {

@@ -7,6 +7,7 @@
 #include <charconv>
 #include <vector>
 
+#include "common/base64.hpp"
 #include "kafka/client/kafka_error.hpp"
 
 namespace copycat::kafka_client {
@@ -64,27 +65,6 @@ error scram_failure(const std::string& what) {
 }
 
 }  // namespace
-
-std::string base64_encode(const std::string& raw) {
-    std::string out(4 * ((raw.size() + 2) / 3), '\0');
-    const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                  reinterpret_cast<const unsigned char*>(raw.data()), static_cast<int>(raw.size()));
-    out.resize(static_cast<std::size_t>(std::max(n, 0)));
-    return out;
-}
-
-std::optional<std::string> base64_decode(const std::string& text) {
-    if (text.size() % 4 != 0) return std::nullopt;
-    std::string out(3 * text.size() / 4, '\0');
-    const int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                                  reinterpret_cast<const unsigned char*>(text.data()), static_cast<int>(text.size()));
-    if (n < 0) return std::nullopt;
-    std::size_t padding = 0;
-    if (!text.empty() && text.back() == '=') ++padding;
-    if (text.size() > 1 && text[text.size() - 2] == '=') ++padding;
-    out.resize(static_cast<std::size_t>(n) - padding);
-    return out;
-}
 
 std::string scram_hmac(scram_hash hash, const std::string& key, const std::string& data) {
     unsigned char out[EVP_MAX_MD_SIZE];
@@ -150,7 +130,7 @@ result<std::optional<kp::bytes>> scram_client::on_server_first(const std::string
     if (nonce.rfind(client_nonce_, 0) != 0 || nonce.size() <= client_nonce_.size()) {
         return scram_failure("the server nonce does not extend the client nonce");
     }
-    const auto salt = base64_decode(salt_text);
+    const auto salt = base64_decode_string(salt_text);
     int iterations = 0;
     const auto [end, ec] =
         std::from_chars(iterations_text.data(), iterations_text.data() + iterations_text.size(), iterations);

@@ -42,9 +42,7 @@ private:
     std::string expected_server_signature_;  // base64
 };
 
-// Also used by the tests: standard base64 with padding, HMAC and PBKDF2 for `hash`.
-std::string base64_encode(const std::string& raw);
-std::optional<std::string> base64_decode(const std::string& text);
+// Also used by the tests: HMAC and PBKDF2 for `hash`.
 std::string scram_hmac(scram_hash hash, const std::string& key, const std::string& data);
 std::string scram_digest(scram_hash hash, const std::string& data);
 std::string scram_salted_password(scram_hash hash, const std::string& password, const std::string& salt,

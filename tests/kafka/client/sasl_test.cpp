@@ -9,6 +9,7 @@
 #include <string>
 
 #include "client_loop.hpp"
+#include "common/base64.hpp"
 #include "fake_broker.hpp"
 #include "group_test_support.hpp"
 #include "kafka/client/broker_connection.hpp"
@@ -84,7 +85,7 @@ private:
         if (proof_at == std::string::npos) return std::nullopt;
         const std::string without_proof = token.substr(0, proof_at);
         if (without_proof != "c=biws,r=" + state.nonce) return std::nullopt;
-        const auto proof = base64_decode(token.substr(proof_at + 3));
+        const auto proof = base64_decode_string(token.substr(proof_at + 3));
         const std::string salted = scram_salted_password(hash, password_, salt_, 4096);
         const std::string stored_key = scram_digest(hash, scram_hmac(hash, salted, "Client Key"));
         const std::string auth_message = state.client_first_bare + "," + state.server_first + "," + without_proof;
