@@ -5,6 +5,7 @@
 #include <set>
 #include <utility>
 
+#include "common/backoff.hpp"
 #include "common/logging.hpp"
 
 namespace copycat::coordination {
@@ -257,10 +258,10 @@ void incremental_cooperative_assignor::reset_delay() {
 }
 
 std::int32_t incremental_cooperative_assignor::backoff(int attempts) const {
-    // Kafka's ExponentialBackoff(initial 1 ms, multiplier 40, max = max delay, no jitter).
-    if (max_delay_.count() == 0) return 0;
-    const double term = std::pow(40.0, std::min(attempts, 16));
-    return static_cast<std::int32_t>(std::min(term, static_cast<double>(max_delay_.count())));
+    // Kafka's ExponentialBackoff(initial 1 ms, multiplier 40, max = max delay, no jitter): 40^attempts ms.
+    const exponential_backoff delays({std::chrono::milliseconds(1), max_delay_, 40});
+    const auto failures = static_cast<std::uint32_t>(std::max(attempts, 0)) + 1;
+    return static_cast<std::int32_t>(delays.delay_after(failures).count());
 }
 
 void incremental_cooperative_assignor::remember(const worker_loads& next, const work_set& lost,

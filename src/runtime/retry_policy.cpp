@@ -1,18 +1,14 @@
 #include "runtime/retry_policy.hpp"
 
 #include <algorithm>
-#include <random>
 #include <thread>
+
+#include "common/backoff.hpp"
 
 namespace copycat::runtime {
 namespace {
 
 using std::chrono::milliseconds;
-
-std::int64_t default_random(std::int64_t bound) {
-    thread_local std::mt19937_64 engine{std::random_device{}()};
-    return std::uniform_int_distribution<std::int64_t>(0, bound - 1)(engine);
-}
 
 }  // namespace
 
@@ -38,15 +34,9 @@ retry_policy::time_point retry_policy::deadline_from(time_point start) const {
 }
 
 milliseconds retry_policy::backoff_delay(int attempt, time_point deadline) const {
-    const int doublings = std::max(0, attempt - 1);
-    const auto max_delay = std::max(settings_.max_delay, milliseconds(0));
-    // 300 << doublings, as long as it stays below the maximum (and does not overflow).
-    milliseconds delay = min_delay;
-    for (int i = 0; i < doublings && delay <= max_delay; ++i) delay *= 2;
-    if (delay > max_delay) {
-        const auto bound = max_delay.count();
-        delay = milliseconds(bound <= 0 ? 0 : (clock_.random ? clock_.random(bound) : default_random(bound)));
-    }
+    // 300 << (attempt - 1), or a random delay below the maximum once that exceeds it.
+    const exponential_backoff backoff({min_delay, settings_.max_delay, 2, 0, true}, clock_.random);
+    milliseconds delay = backoff.delay_after(static_cast<std::uint32_t>(std::max(attempt, 1)));
     const auto now_at = now();
     if (deadline != time_point::max()) {
         const auto left = std::chrono::duration_cast<milliseconds>(deadline - now_at);

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "common/backoff.hpp"
 #include "common/logging.hpp"
 #include "common/strings.hpp"
 
@@ -18,8 +19,8 @@ using clock = std::chrono::steady_clock;
 
 constexpr std::string_view cleanup_policy = "cleanup.policy";
 constexpr std::string_view compact = "compact";
-constexpr auto first_backoff = 100ms;  // Kafka's retry.backoff.ms
-constexpr auto max_backoff = 1000ms;
+// Between retried admin requests: Kafka's retry.backoff.ms, doubling up to 1 s.
+constexpr backoff_policy admin_backoff{100ms, 1000ms};
 // The least time a check after creation gets, even when creation used up the budget.
 constexpr auto min_check_time = 1000ms;
 
@@ -73,7 +74,7 @@ rdkafka::new_topic topic_to_create(const internal_topic_spec& spec) {
 // Creates the topic; true when it was created now, false when it existed (or is assumed to).
 result<bool> create(rdkafka::admin_client& admin, const internal_topic_spec& spec, clock::time_point deadline) {
     const rdkafka::new_topic topic = topic_to_create(spec);
-    auto backoff = first_backoff;
+    exponential_backoff backoff(admin_backoff);
     for (;;) {
         auto created = admin.create_topic(topic, left_until(deadline));
         if (created) {
@@ -88,13 +89,13 @@ result<bool> create(rdkafka::admin_client& admin, const internal_topic_spec& spe
                       e.describe());
             return false;
         }
-        if (!is_retriable(e) || clock::now() + backoff >= deadline) {
+        const auto delay = backoff.next();
+        if (!is_retriable(e) || clock::now() + delay >= deadline) {
             return error(e.code, fmt::format("cannot create topic '{}' supplied via the '{}' property: {}", spec.name,
                                              spec.config_key, e.describe()));
         }
         log::info("Creating topic '{}' failed, retrying: {}", spec.name, e.describe());
-        std::this_thread::sleep_for(backoff);
-        backoff = std::min(backoff * 2, max_backoff);
+        std::this_thread::sleep_for(delay);
     }
 }
 
@@ -164,14 +165,14 @@ result<void> ensure_internal_topic(rdkafka::admin_client& admin, const internal_
 result<std::int32_t> topic_partition_count(rdkafka::admin_client& admin, std::string_view topic,
                                            std::chrono::milliseconds timeout) {
     const auto deadline = clock::now() + timeout;
-    auto backoff = first_backoff;
+    exponential_backoff backoff(admin_backoff);
     for (;;) {
         auto count = admin.partition_count(topic, left_until(deadline));
         if (count) return count;
         const bool retry = count.err().code == make_error_code(errc::not_found) || is_retriable(count.err());
-        if (!retry || clock::now() + backoff >= deadline) return count;
-        std::this_thread::sleep_for(backoff);
-        backoff = std::min(backoff * 2, max_backoff);
+        const auto delay = backoff.next();
+        if (!retry || clock::now() + delay >= deadline) return count;
+        std::this_thread::sleep_for(delay);
     }
 }
 

@@ -15,9 +15,6 @@ using clock = std::chrono::steady_clock;
 
 // Records handed to the handler per poll round before the thread looks at its other work.
 constexpr int max_batch = 500;
-// Back-off between failed metadata or end-offset queries.
-constexpr auto first_backoff = 100ms;
-constexpr auto max_backoff = 2000ms;
 
 std::chrono::milliseconds left_until(clock::time_point deadline) {
     return std::max(0ms, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()));
@@ -73,7 +70,7 @@ result<void> kafka_based_log::create_clients() {
 }
 
 result<void> kafka_based_log::find_partitions(clock::time_point deadline) {
-    auto backoff = first_backoff;
+    exponential_backoff backoff(query_backoff);
     for (;;) {
         auto count = consumer_->partition_count(options_.topic, std::max(left_until(deadline), 1ms));
         if (count && *count > 0) {
@@ -83,7 +80,8 @@ result<void> kafka_based_log::find_partitions(clock::time_point deadline) {
             partition_count_ = *count;
             return {};
         }
-        if (clock::now() + backoff >= deadline) {
+        const auto delay = backoff.next();
+        if (clock::now() + delay >= deadline) {
             const std::string reason = count ? "it has no partitions" : count.err().describe();
             return error(count ? make_error_code(errc::not_found) : count.err().code,
                          fmt::format("cannot find the partitions of topic '{}' within {} ms ({}); does the "
@@ -92,8 +90,7 @@ result<void> kafka_based_log::find_partitions(clock::time_point deadline) {
         }
         log::debug("log of topic '{}': no partitions yet ({}); retrying", options_.topic,
                    count ? "none" : count.err().describe());
-        std::this_thread::sleep_for(backoff);
-        backoff = std::min(backoff * 2, max_backoff);
+        std::this_thread::sleep_for(delay);
     }
 }
 
@@ -143,14 +140,14 @@ int kafka_based_log::poll_records(std::chrono::milliseconds wait) {
 }
 
 result<void> kafka_based_log::read_to_end_now(clock::time_point deadline) {
-    auto backoff = first_backoff;
+    exponential_backoff backoff(query_backoff);
     auto ends = query_end_offsets();
     while (!ends) {
-        if (clock::now() + backoff >= deadline) return ends.err();
+        const auto delay = backoff.next();
+        if (clock::now() + delay >= deadline) return ends.err();
         log::debug("log of topic '{}': cannot read the end offsets yet ({}); retrying", options_.topic,
                    ends.err().describe());
-        std::this_thread::sleep_for(backoff);
-        backoff = std::min(backoff * 2, max_backoff);
+        std::this_thread::sleep_for(delay);
         ends = query_end_offsets();
     }
     std::size_t records = 0;
@@ -307,10 +304,9 @@ void kafka_based_log::serve_reads() {
         if (!ends) {
             log::warn("log of topic '{}': cannot read the end offsets (will retry): {}", options_.topic,
                       ends.err().describe());
-            next_end_query_ = clock::now() + end_query_backoff_;
-            end_query_backoff_ = std::min(end_query_backoff_ * 2, max_backoff);
+            next_end_query_ = clock::now() + end_query_backoff_.next();
         } else {
-            end_query_backoff_ = first_backoff;
+            end_query_backoff_.reset();
             std::lock_guard lock(mutex_);
             for (auto& read : reads_) {
                 if (std::find(need_ends.begin(), need_ends.end(), read.id) != need_ends.end()) read.ends = *ends;

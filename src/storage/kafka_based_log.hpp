@@ -32,6 +32,7 @@
 #include <thread>
 #include <vector>
 
+#include "common/backoff.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "kafka/rdkafka/client_config.hpp"
 #include "kafka/rdkafka/consumer.hpp"
@@ -118,7 +119,9 @@ private:
     std::vector<std::int64_t> positions_;
     std::atomic<std::int32_t> partition_count_{0};
     std::chrono::steady_clock::time_point next_end_query_{};  // after a failed query: not before
-    std::chrono::milliseconds end_query_backoff_{100};
+    // Between failed metadata or end-offset queries: 100 ms, doubling up to 2 s.
+    static constexpr backoff_policy query_backoff{std::chrono::milliseconds(100), std::chrono::milliseconds(2000)};
+    exponential_backoff end_query_backoff_{query_backoff};
 
     std::mutex mutex_;  // guards the members below
     state state_ = state::created;

@@ -23,6 +23,13 @@ namespace {
 
 error cancelled() { return make_error(errc::io_error, "connection attempt cancelled"); }
 
+// Kafka's ClusterConnectionStates: reconnect.backoff.ms, doubling per consecutive failure up to
+// reconnect.backoff.max.ms (never below the first delay), with +-20% jitter.
+backoff_policy reconnect_policy(const connection_options& options) {
+    const auto first = std::max(options.reconnect_backoff, std::chrono::milliseconds(0));
+    return {first, std::max(options.reconnect_backoff_max, first), 2, 0.2};
+}
+
 }  // namespace
 
 std::shared_ptr<cluster_connector> cluster_connector::create(executor_type strand,
@@ -34,7 +41,10 @@ std::shared_ptr<cluster_connector> cluster_connector::create(executor_type stran
 
 cluster_connector::cluster_connector(executor_type strand, std::vector<broker_address> bootstrap,
                                      connection_options options)
-    : strand_(std::move(strand)), bootstrap_(std::move(bootstrap)), options_(std::move(options)) {}
+    : strand_(std::move(strand)),
+      bootstrap_(std::move(bootstrap)),
+      options_(std::move(options)),
+      reconnect_backoff_(reconnect_policy(options_)) {}
 
 void cluster_connector::connect_any(connection_handler handler) {
     auto attempt = std::make_shared<any_attempt>();
@@ -122,21 +132,7 @@ void cluster_connector::after_backoff(const broker_address& address, std::functi
 void cluster_connector::record_failure(const broker_address& address) {
     auto& state = backoff_[address.to_string()];
     ++state.failures;
-    state.retry_at = std::chrono::steady_clock::now() + backoff_after(state.failures);
-}
-
-std::chrono::milliseconds cluster_connector::backoff_after(unsigned failures) {
-    const auto base = std::max<std::chrono::milliseconds::rep>(options_.reconnect_backoff.count(), 0);
-    const auto cap = std::max(options_.reconnect_backoff_max.count(), base);
-    auto value = base;
-    for (unsigned i = 1; i < failures && value < cap; ++i) value *= 2;
-    value = std::min(value, cap);
-    // +-20% jitter from a small xorshift generator.
-    jitter_state_ ^= jitter_state_ << 13;
-    jitter_state_ ^= jitter_state_ >> 17;
-    jitter_state_ ^= jitter_state_ << 5;
-    const double factor = 0.8 + 0.4 * static_cast<double>(jitter_state_ % 1000) / 1000.0;
-    return std::chrono::milliseconds(static_cast<std::chrono::milliseconds::rep>(static_cast<double>(value) * factor));
+    state.retry_at = std::chrono::steady_clock::now() + reconnect_backoff_.delay_after(state.failures);
 }
 
 void cluster_connector::cancel() {

@@ -27,6 +27,7 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "common/backoff.hpp"
 #include "common/result.hpp"
 #include "kafka/client/broker_address.hpp"
 #include "kafka/client/broker_connection.hpp"
@@ -63,18 +64,17 @@ private:
     // Runs `then` once the address's backoff has passed (at once if it has), unless cancelled.
     void after_backoff(const broker_address& address, std::function<void()> then);
     void record_failure(const broker_address& address);
-    std::chrono::milliseconds backoff_after(unsigned failures);
 
     executor_type strand_;
     std::vector<broker_address> bootstrap_;
     connection_options options_;
+    exponential_backoff reconnect_backoff_;  // the delays; the failures are counted per address
     std::size_t next_bootstrap_ = 0;
     std::map<std::string, backoff_state> backoff_;
     std::uint64_t epoch_ = 0;  // bumped by cancel(); attempts from older epochs are abandoned
     std::uint64_t next_wait_id_ = 0;
     std::map<std::uint64_t, std::shared_ptr<boost::asio::steady_timer>> waits_;
     std::vector<std::weak_ptr<broker_connection>> connecting_;
-    std::uint32_t jitter_state_ = 0x9e3779b9u;
 };
 
 }  // namespace copycat::kafka_client
