@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "common/strings.hpp"
 #include "copycat/config/abstract_config.hpp"
 #include "copycat/config/valid_string.hpp"
 #include "copycat/data/schema_builder.hpp"
@@ -16,7 +17,8 @@ namespace {
 
 constexpr std::string_view purpose = "converting timestamp formats";
 
-bool is_blank(std::string_view s) noexcept { return s.find_first_not_of(" \t\r\n\f\v") == std::string_view::npos; }
+// Kafka's Utils.isBlank: empty after String.trim().
+bool is_blank(std::string_view s) noexcept { return trim(s).empty(); }
 
 }  // namespace
 
