@@ -3,12 +3,17 @@
 #include <openssl/ssl.h>
 
 #include <cctype>
+#include <memory>
 #include <mutex>
+#include <optional>
+#include <type_traits>
+#include <utility>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/ssl/error.hpp>
 #include <boost/asio/ssl/host_name_verification.hpp>
@@ -103,62 +108,141 @@ http::request<http::string_body> make_request(const http_call& call, const url_p
     return req;
 }
 
-// Writes the request and reads the answer on a connected (and, for https, handshaken) stream.
+// One HTTP exchange, asynchronous on the caller's executor: resolve, connect, (TLS handshake),
+// write, read. `timeout` bounds the connect (and handshake), then the write and read; `done` is
+// called once, from the executor. The operation keeps itself alive through its handlers.
 template <class Stream>
-result<http_reply> exchange(Stream& stream, const http_call& call, const url_parts& parts) {
-    auto req = make_request(call, parts);
-    beast::error_code ec;
-    beast::get_lowest_layer(stream).expires_after(call.timeout);
-    http::write(stream, req, ec);
-    if (ec) return make_error(errc::unavailable, "Cannot send to " + call.url + ": " + ec.message());
-    beast::flat_buffer buffer;
-    http::response<http::string_body> res;
-    http::read(stream, buffer, res, ec);
-    if (ec == beast::error::timeout) return make_error(errc::timeout, "No answer from " + call.url + " in time");
-    if (ec) return make_error(errc::unavailable, "Cannot read the answer of " + call.url + ": " + ec.message());
-    http_reply reply;
-    reply.status = static_cast<int>(res.result_int());
-    reply.body = std::move(res.body());
-    for (const auto& field : res)
-        reply.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
-    return reply;
-}
+class http_exchange : public std::enable_shared_from_this<http_exchange<Stream>> {
+public:
+    static constexpr bool is_tls = !std::is_same_v<Stream, beast::tcp_stream>;
 
-result<http_reply> plain_request(const http_call& call, const url_parts& parts, const tcp::resolver::results_type& at,
-                                 boost::asio::io_context& io) {
-    beast::tcp_stream stream(io);
-    beast::error_code ec;
-    stream.expires_after(call.timeout);
-    stream.connect(at, ec);
-    if (ec) return make_error(errc::unavailable, "Cannot connect to " + call.url + ": " + ec.message());
-    auto reply = exchange(stream, call, parts);
-    stream.socket().shutdown(tcp::socket::shutdown_both, ec);
-    return reply;
-}
+    http_exchange(boost::asio::any_io_executor executor, http_call call, url_parts parts, http_done done)
+        requires(!is_tls)
+        : call_(std::move(call)),
+          parts_(std::move(parts)),
+          done_(std::move(done)),
+          resolver_(executor),
+          stream_(executor) {}
 
-result<http_reply> tls_request(const http_call& call, const url_parts& parts, const tcp::resolver::results_type& at,
-                               boost::asio::io_context& io) {
-    auto ctx = client_context();
-    if (!ctx) return ctx.err();
-    beast::ssl_stream<beast::tcp_stream> stream(io, *ctx->first);
-    beast::error_code ec;
-    boost::asio::ip::make_address(parts.host, ec);
-    const bool is_address = !ec;
-    if (!is_address && !SSL_set_tlsext_host_name(stream.native_handle(), parts.host.c_str()))
-        return make_error(errc::invalid_argument, "Cannot use " + parts.host + " as the TLS server name");
-    if (ctx->second) stream.set_verify_callback(ssl::host_name_verification(parts.host));
-    auto& lowest = beast::get_lowest_layer(stream);
-    lowest.expires_after(call.timeout);
-    lowest.connect(at, ec);
-    if (ec) return make_error(errc::unavailable, "Cannot connect to " + call.url + ": " + ec.message());
-    stream.handshake(ssl::stream_base::client, ec);
-    if (ec == beast::error::timeout) return make_error(errc::timeout, "No TLS handshake with " + call.url + " in time");
-    if (ec) return make_error(errc::unavailable, "TLS handshake with " + call.url + " failed: " + ec.message());
-    auto reply = exchange(stream, call, parts);
-    lowest.expires_after(std::chrono::seconds(1));
-    stream.shutdown(ec);  // close_notify; a peer that just closes is fine
-    return reply;
-}
+    // `verify_host`: check the server's certificate against the host name.
+    http_exchange(boost::asio::any_io_executor executor, http_call call, url_parts parts, http_done done,
+                  tls_context_ptr tls, bool verify_host)
+        requires(is_tls)
+        : call_(std::move(call)),
+          parts_(std::move(parts)),
+          done_(std::move(done)),
+          tls_(std::move(tls)),
+          verify_host_(verify_host),
+          resolver_(executor),
+          stream_(executor, *tls_) {}
+
+    void start() {
+        if (auto prepared = prepare_tls(); !prepared) {
+            boost::asio::post(resolver_.get_executor(),
+                              [self = this->shared_from_this(), e = prepared.err()] { self->finish(e); });
+            return;
+        }
+        resolver_.async_resolve(parts_.host, parts_.port,
+                                [self = this->shared_from_this()](beast::error_code ec, tcp::resolver::results_type at) {
+                                    self->on_resolve(ec, at);
+                                });
+    }
+
+private:
+    // TLS: the server name to present and the host name check.
+    result<void> prepare_tls() {
+        if constexpr (is_tls) {
+            beast::error_code ec;
+            boost::asio::ip::make_address(parts_.host, ec);
+            const bool is_address = !ec;
+            if (!is_address && !SSL_set_tlsext_host_name(stream_.native_handle(), parts_.host.c_str()))
+                return make_error(errc::invalid_argument, "Cannot use " + parts_.host + " as the TLS server name");
+            if (verify_host_) stream_.set_verify_callback(ssl::host_name_verification(parts_.host));
+        }
+        return {};
+    }
+
+    void on_resolve(beast::error_code ec, const tcp::resolver::results_type& at) {
+        if (ec) return finish(make_error(errc::unavailable, "Cannot resolve " + parts_.host + ": " + ec.message()));
+        auto& lowest = beast::get_lowest_layer(stream_);
+        lowest.expires_after(call_.timeout);
+        lowest.async_connect(at, [self = this->shared_from_this()](beast::error_code cec, const tcp::endpoint&) {
+            self->on_connect(cec);
+        });
+    }
+
+    void on_connect(beast::error_code ec) {
+        if (ec) return finish(make_error(errc::unavailable, "Cannot connect to " + call_.url + ": " + ec.message()));
+        if constexpr (is_tls) {
+            stream_.async_handshake(ssl::stream_base::client, [self = this->shared_from_this()](beast::error_code hec) {
+                self->on_handshake(hec);
+            });
+        } else {
+            send();
+        }
+    }
+
+    void on_handshake(beast::error_code ec) {
+        if (ec == beast::error::timeout)
+            return finish(make_error(errc::timeout, "No TLS handshake with " + call_.url + " in time"));
+        if (ec) return finish(make_error(errc::unavailable, "TLS handshake with " + call_.url + " failed: " + ec.message()));
+        send();
+    }
+
+    void send() {
+        request_ = make_request(call_, parts_);
+        beast::get_lowest_layer(stream_).expires_after(call_.timeout);
+        http::async_write(stream_, request_, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+            self->on_write(ec);
+        });
+    }
+
+    void on_write(beast::error_code ec) {
+        if (ec) return finish(make_error(errc::unavailable, "Cannot send to " + call_.url + ": " + ec.message()));
+        http::async_read(stream_, buffer_, response_, [self = this->shared_from_this()](beast::error_code rec, std::size_t) {
+            self->on_read(rec);
+        });
+    }
+
+    void on_read(beast::error_code ec) {
+        if (ec == beast::error::timeout) return finish(make_error(errc::timeout, "No answer from " + call_.url + " in time"));
+        if (ec)
+            return finish(make_error(errc::unavailable, "Cannot read the answer of " + call_.url + ": " + ec.message()));
+        http_reply reply;
+        reply.status = static_cast<int>(response_.result_int());
+        reply.body = std::move(response_.body());
+        for (const auto& field : response_)
+            reply.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+        finish(std::move(reply));
+        close();
+    }
+
+    // The answer is delivered before the connection is closed: a TLS close_notify may take a while.
+    void close() {
+        beast::error_code ignored;
+        if constexpr (is_tls) {
+            beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(1));
+            stream_.async_shutdown([self = this->shared_from_this()](beast::error_code) {});  // a peer that just closes is fine
+        } else {
+            stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+        }
+    }
+
+    void finish(result<http_reply> r) {
+        if (auto done = std::exchange(done_, nullptr)) done(std::move(r));
+    }
+
+    http_call call_;
+    url_parts parts_;
+    http_done done_;
+    tls_context_ptr tls_;  // outlives the stream that uses it
+    bool verify_host_ = false;
+    tcp::resolver resolver_;
+    Stream stream_;
+    http::request<http::string_body> request_;
+    beast::flat_buffer buffer_;
+    http::response<http::string_body> response_;
+};
 
 }  // namespace
 
@@ -194,15 +278,30 @@ std::string join_url(std::string_view base, std::string_view path_and_query) {
     return out;
 }
 
-result<http_reply> http_request(const http_call& call) {
+void async_http_request(boost::asio::any_io_executor executor, http_call call, http_done done) {
+    auto fail = [&](error e) {
+        boost::asio::post(executor, [done = std::move(done), e = std::move(e)]() mutable { done(std::move(e)); });
+    };
     auto parts = split_url(call.url);
-    if (!parts) return parts.err();
+    if (!parts) return fail(parts.err());
+    if (!parts->https) {
+        std::make_shared<http_exchange<beast::tcp_stream>>(executor, std::move(call), std::move(*parts), std::move(done))
+            ->start();
+        return;
+    }
+    auto ctx = client_context();
+    if (!ctx) return fail(ctx.err());
+    std::make_shared<http_exchange<beast::ssl_stream<beast::tcp_stream>>>(
+        executor, std::move(call), std::move(*parts), std::move(done), ctx->first, ctx->second)
+        ->start();
+}
+
+result<http_reply> http_request(const http_call& call) {
     boost::asio::io_context io;
-    beast::error_code ec;
-    tcp::resolver resolver(io);
-    const auto endpoints = resolver.resolve(parts->host, parts->port, ec);
-    if (ec) return make_error(errc::unavailable, "Cannot resolve " + parts->host + ": " + ec.message());
-    return parts->https ? tls_request(call, *parts, endpoints, io) : plain_request(call, *parts, endpoints, io);
+    std::optional<result<http_reply>> out;
+    async_http_request(io.get_executor(), call, [&out](result<http_reply> r) { out = std::move(r); });
+    io.run();  // until the answer and the connection's close
+    return std::move(*out);
 }
 
 }  // namespace copycat::net
