@@ -3,80 +3,65 @@
 #include <exception>
 #include <utility>
 
+#include <boost/asio/post.hpp>
+
 #include "common/logging.hpp"
 
 namespace copycat::herder {
+
+herder_loop::herder_loop() : work_(io_.get_executor()) {}
 
 herder_loop::~herder_loop() { stop(); }
 
 void herder_loop::start() {
     std::lock_guard lock(mutex_);
     if (thread_.joinable() || stopping_) return;
-    thread_ = std::thread([this] { run(); });
+    thread_ = std::thread([this] {
+        for (;;) {
+            try {
+                io_.run();  // returns once stop()'s last job stopped the io_context
+                return;
+            } catch (const std::exception& e) {  // from an I/O completion handler; jobs catch their own
+                log::error("Uncaught error in the herder thread: {}", e.what());
+            }
+        }
+    });
+}
+
+void herder_loop::run_job(const job& j) {
+    try {
+        j();
+    } catch (const std::exception& e) {
+        log::error("Uncaught error in the herder thread: {}", e.what());
+    }
 }
 
 bool herder_loop::post(job j) {
-    {
-        std::lock_guard lock(mutex_);
-        if (stopping_) return false;
-        jobs_.push_back(std::move(j));
-    }
-    wake_.notify_one();
+    std::lock_guard lock(mutex_);  // held while posting: every accepted job is queued before stop()'s
+    if (stopping_) return false;
+    boost::asio::post(io_, [j = std::move(j)] { run_job(j); });
     return true;
 }
 
 bool herder_loop::post_after(std::chrono::milliseconds delay, job j) {
-    {
-        std::lock_guard lock(mutex_);
-        if (stopping_) return false;
-        delayed_.emplace(std::chrono::steady_clock::now() + delay, std::move(j));
-    }
-    wake_.notify_one();
+    std::lock_guard lock(mutex_);
+    if (stopping_) return false;
+    timers_.post_after(delay, [j = std::move(j)] { run_job(j); });
     return true;
 }
 
 void herder_loop::stop() {
     {
         std::lock_guard lock(mutex_);
-        stopping_ = true;
+        if (!stopping_) {
+            stopping_ = true;
+            // Queued after every accepted job: the loop runs those, then ends here.
+            boost::asio::post(io_, [this] { io_.stop(); });
+        }
     }
-    wake_.notify_one();
+    timers_.shutdown();  // delayed jobs not yet run are dropped
+    work_.reset();
     if (thread_.joinable()) thread_.join();
-    std::deque<job> dropped;  // the loop never started: drop what was queued, outside the lock
-    std::multimap<std::chrono::steady_clock::time_point, job> dropped_delayed;
-    std::lock_guard lock(mutex_);
-    dropped.swap(jobs_);
-    dropped_delayed.swap(delayed_);
-}
-
-void herder_loop::run() {
-    for (;;) {
-        job next;
-        {
-            std::unique_lock lock(mutex_);
-            for (;;) {
-                const auto now = std::chrono::steady_clock::now();
-                while (!delayed_.empty() && delayed_.begin()->first <= now) {
-                    jobs_.push_back(std::move(delayed_.begin()->second));
-                    delayed_.erase(delayed_.begin());
-                }
-                if (stopping_ || !jobs_.empty()) break;
-                if (delayed_.empty()) {
-                    wake_.wait(lock);
-                } else {
-                    wake_.wait_until(lock, delayed_.begin()->first);
-                }
-            }
-            if (jobs_.empty()) return;  // stopping and drained
-            next = std::move(jobs_.front());
-            jobs_.pop_front();
-        }
-        try {
-            next();
-        } catch (const std::exception& e) {
-            log::error("Uncaught error in the herder thread: {}", e.what());
-        }
-    }
 }
 
 }  // namespace copycat::herder

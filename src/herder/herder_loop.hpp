@@ -3,18 +3,26 @@
 // the order they were posted, so the herder's state needs no locks (Kafka: the herder's
 // synchronized methods and its single-threaded request executor).
 //
-// Owned by the herder. start() launches the thread; stop() lets the jobs already queued run,
-// then joins. Jobs posted after stop() are dropped (destroyed unrun). post_after() schedules a job
-// for later; delayed jobs not yet due when the loop stops are dropped.
+// The loop is an io_context run by its one thread: post() queues a job on it, post_after() goes
+// through the loop's net::timer_service, and asynchronous I/O started on executor() (the HTTP
+// calls to the leader) completes on the same thread, between jobs.
+//
+// Owned by the herder. start() launches the thread; stop() lets the jobs already queued run, then
+// joins; I/O still in flight then is abandoned (its completion never runs). Jobs posted after
+// stop() are dropped (destroyed unrun); delayed jobs not yet run when the loop stops are dropped.
+// A loop stopped without having started drops its queued jobs when it is destroyed.
 
 #include <chrono>
-#include <condition_variable>
-#include <deque>
 #include <functional>
-#include <map>
 #include <mutex>
-#include <string>
+#include <optional>
 #include <thread>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+
+#include "net/timer_service.hpp"
 
 namespace copycat::herder {
 
@@ -22,7 +30,7 @@ class herder_loop {
 public:
     using job = std::function<void()>;
 
-    herder_loop() = default;
+    herder_loop();
     ~herder_loop();
     herder_loop(const herder_loop&) = delete;
     herder_loop& operator=(const herder_loop&) = delete;
@@ -35,15 +43,17 @@ public:
     // Idempotent; must not be called from the loop thread.
     void stop();
     bool in_loop_thread() const { return std::this_thread::get_id() == thread_.get_id(); }
+    // For asynchronous I/O whose completion handlers should run on the loop thread.
+    boost::asio::any_io_executor executor() { return io_.get_executor(); }
 
 private:
-    void run();
+    static void run_job(const job& j);
 
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::deque<job> jobs_;
-    std::multimap<std::chrono::steady_clock::time_point, job> delayed_;
+    std::mutex mutex_;  // guards stopping_ and orders posts against stop()
     bool stopping_ = false;
+    boost::asio::io_context io_{1};
+    std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
+    net::timer_service timers_{io_.get_executor()};
     std::thread thread_;
 };
 

@@ -1,6 +1,5 @@
 #include "herder/task_config_publisher.hpp"
 
-#include <thread>
 #include <utility>
 
 #include "common/json.hpp"
@@ -66,16 +65,21 @@ void task_config_publisher::send_to_leader(const std::string& connector, std::ve
     call.method = "POST";
     call.url = net::join_url(leader_url, "/connectors/" + net::encode_path_segment(connector) + "/tasks?forward=false");
     call.body = json::dump(body);
-    std::thread([this, call = std::move(call), connector, retry = std::move(retry)]() mutable {
-        auto reply = net::http_request(call);
-        if (reply && reply->status / 100 == 2) {
-            log::info("Sent the task configs of connector {} to the leader", connector);
-            return;
-        }
-        log::warn("Failed to send the task configs of connector {} to the leader at {}: {}; retrying", connector,
-                  call.url, reply ? "HTTP " + std::to_string(reply->status) + " " + reply->body : reply.err().describe());
-        loop_.post_after(retry_backoff, std::move(retry));
-    }).detach();
+    const std::string url = call.url;
+    // Answered on the loop thread; a loop that stops first abandons the call and its retry.
+    net::async_http_request(loop_.executor(), std::move(call),
+                            [this, connector, url, retry = std::move(retry)](result<net::http_reply> reply) mutable {
+                                if (reply && reply->status / 100 == 2) {
+                                    log::info("Sent the task configs of connector {} to the leader", connector);
+                                    return;
+                                }
+                                log::warn("Failed to send the task configs of connector {} to the leader at {}: {}; "
+                                          "retrying",
+                                          connector, url,
+                                          reply ? "HTTP " + std::to_string(reply->status) + " " + reply->body
+                                                : reply.err().describe());
+                                loop_.post_after(retry_backoff, std::move(retry));
+                            });
 }
 
 }  // namespace copycat::herder

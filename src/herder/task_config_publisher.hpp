@@ -5,8 +5,8 @@
 // leader writes them (task-X-n records and a commit), and a follower sends them to the leader's
 // internal endpoint POST /connectors/{c}/tasks. A failed hand-over is retried with a backoff.
 //
-// Used on the distributed herder's loop thread; the HTTP call to the leader runs on a thread of its
-// own and reports back through the loop.
+// Used on the distributed herder's loop thread; the HTTP call to the leader is asynchronous on the
+// loop's io_context, so its answer (and any retry) is handled on the loop thread too.
 
 #include <chrono>
 #include <functional>
