@@ -34,6 +34,7 @@ result<std::unique_ptr<worker_rest_server>> worker_rest_server::create(const com
         out->admin_server_.emplace(std::move(admin_routes), std::move(admin));
     }
     out->server_.emplace(std::move(routes), std::move(*options));
+    out->api_.use_timers(out->server_->timers());  // request deadlines run on the REST server's io_context
     return out;
 }
 

@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "common/logging.hpp"
+#include "net/timer_service.hpp"
 #include "net/tls_context.hpp"
 #include "rest/http_session.hpp"
 #include "rest/listener_address.hpp"
@@ -54,6 +55,7 @@ struct http_server::impl {
         services.limits = {options.body_limit, options.read_timeout};
         services.gate = gate;
     }
+    ~impl() { timers->shutdown(); }  // while the io_context still exists
 
     result<void> open_all();
     result<void> open(listener_state& l);
@@ -70,6 +72,7 @@ struct http_server::impl {
     const router routes;
     const cors_policy cors;
     asio::io_context ioc;
+    const std::shared_ptr<net::timer_service> timers = std::make_shared<net::timer_service>(ioc.get_executor());
     std::optional<asio::executor_work_guard<asio::io_context::executor_type>> work;
     std::vector<std::unique_ptr<listener_state>> listeners;
     net::tls_context_ptr tls;  // for https listeners
@@ -249,6 +252,7 @@ void http_server::impl::stop() {
     ioc.stop();
     for (auto& t : threads) t.join();
     threads.clear();
+    timers->shutdown();  // pending request deadlines are dropped
     {
         std::lock_guard lock(mutex);
         sessions.clear();  // closes what is left while the io_context still exists
@@ -313,5 +317,7 @@ std::vector<bound_listener> http_server::listeners() const {
 }
 
 const router& http_server::routes() const { return impl_->routes; }
+
+std::shared_ptr<scheduler> http_server::timers() const { return impl_->timers; }
 
 }  // namespace copycat::rest

@@ -15,7 +15,8 @@
 // Ownership and threading: the server owns the io_context, its thread pool (options.threads),
 // the listeners, the router and every live connection. Connections run on their own strands;
 // handlers run on pool threads and answer through their responder from any thread. start() and
-// stop() are called by the owner, never from a handler or a pool thread. One-shot: a stopped
+// stop() are called by the owner, never from a handler or a pool thread. Forwarded requests and
+// request deadlines are asynchronous on the same io_context (no thread waits for them). One-shot: a stopped
 // server cannot be started again. The destructor stops a running server.
 
 #include <chrono>
@@ -27,6 +28,7 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "common/scheduler.hpp"
 #include "net/tls_settings.hpp"
 #include "rest/basic_auth.hpp"
 #include "rest/cors_policy.hpp"
@@ -83,6 +85,9 @@ public:
     // Every bound listener, in configuration order; empty before start.
     std::vector<bound_listener> listeners() const;
     const router& routes() const;
+    // Timers on the server's io_context (their actions run on its threads): REST request
+    // deadlines. Shut down when the server stops; see net::timer_service.
+    std::shared_ptr<scheduler> timers() const;
 
 private:
     struct impl;

@@ -198,7 +198,7 @@ void basic_http_session<Stream>::handle_request() {
             }
         });
     });
-    responder forwarding = forwarding_responder(req, std::move(respond), forward_timeout);
+    responder forwarding = forwarding_responder(req, std::move(respond), forward_timeout, stream_.get_executor());
     services_.routes->dispatch(std::move(req), std::move(forwarding));
 }
 

@@ -1,7 +1,6 @@
 #include "rest/request_forwarder.hpp"
 
 #include <memory>
-#include <thread>
 #include <utility>
 
 #include "common/logging.hpp"
@@ -36,7 +35,8 @@ bool keeps_header(std::string_view name) {
     return n == "content-type" || n == "authorization" || n == "accept";
 }
 
-void forward(request req, const std::string& base_url, responder respond, std::chrono::milliseconds timeout) {
+void forward(request req, const std::string& base_url, responder respond, std::chrono::milliseconds timeout,
+             const boost::asio::any_io_executor& executor) {
     net::http_call call;
     call.method = req.method;
     call.url = forwarded_url(base_url, req.target);
@@ -45,22 +45,23 @@ void forward(request req, const std::string& base_url, responder respond, std::c
     for (auto& [name, value] : req.headers)
         if (keeps_header(name)) call.headers.emplace_back(name, value);
     log::debug("Forwarding {} {} to {}", req.method, req.target, call.url);
-    auto reply = net::http_request(call);
-    if (!reply) {
-        respond(error_response(500, "IO Error trying to forward REST request: " + reply.err().describe()));
-        return;
-    }
-    response r;
-    r.status = reply->status;
-    r.body = std::move(reply->body);
-    for (auto& [name, value] : reply->headers) {
-        if (name == "Content-Type" || name == "content-type") {
-            r.content_type = value;
-        } else if (name == "Location" || name == "location") {
-            r.headers.emplace_back(name, value);
+    net::async_http_request(executor, std::move(call), [respond = std::move(respond)](result<net::http_reply> reply) {
+        if (!reply) {
+            respond(error_response(500, "IO Error trying to forward REST request: " + reply.err().describe()));
+            return;
         }
-    }
-    respond(std::move(r));
+        response r;
+        r.status = reply->status;
+        r.body = std::move(reply->body);
+        for (auto& [name, value] : reply->headers) {
+            if (name == "Content-Type" || name == "content-type") {
+                r.content_type = value;
+            } else if (name == "Location" || name == "location") {
+                r.headers.emplace_back(name, value);
+            }
+        }
+        respond(std::move(r));
+    });
 }
 
 }  // namespace
@@ -85,17 +86,16 @@ std::string forwarded_url(std::string_view base_url, std::string_view target) {
     return net::join_url(base_url, path + "?" + query);
 }
 
-responder forwarding_responder(const request& req, responder respond, std::chrono::milliseconds timeout) {
+responder forwarding_responder(const request& req, responder respond, std::chrono::milliseconds timeout,
+                               boost::asio::any_io_executor executor) {
     auto original = std::make_shared<request>(req);
-    return responder([original, respond, timeout](response r) {
+    return responder([original, respond, timeout, executor = std::move(executor)](response r) {
         if (r.forward_to.empty() || !forwarding_allowed(original->target)) {
             r.forward_to.clear();
             respond(std::move(r));
             return;
         }
-        std::thread([req = std::move(*original), url = r.forward_to, respond, timeout]() mutable {
-            forward(std::move(req), url, respond, timeout);
-        }).detach();
+        forward(std::move(*original), r.forward_to, respond, timeout, executor);
     });
 }
 

@@ -6,10 +6,13 @@
 // A forwarded request carries forward=false; a worker that cannot serve such a request either
 // (leadership moved meanwhile) answers 409 instead of forwarding again, as Kafka does.
 //
-// Threading: forwarding blocks on the HTTP call, so it runs on a thread of its own per forwarded
-// request (forwarding is rare: writes on a follower); the answer goes through the responder.
+// Threading: the HTTP call to the other worker is asynchronous on the executor given (the REST
+// server's: the connection's strand), with the request timeout; its answer goes through the
+// responder from that executor. No thread waits for it.
 
 #include <chrono>
+
+#include <boost/asio/any_io_executor.hpp>
 
 #include "rest/request.hpp"
 #include "rest/responder.hpp"
@@ -17,8 +20,9 @@
 namespace copycat::rest {
 
 // A responder that forwards `req` when the response it is given has forward_to set, and otherwise
-// passes the response on to `respond`.
-responder forwarding_responder(const request& req, responder respond, std::chrono::milliseconds timeout);
+// passes the response on to `respond`. The forwarded call runs on `executor`.
+responder forwarding_responder(const request& req, responder respond, std::chrono::milliseconds timeout,
+                               boost::asio::any_io_executor executor);
 
 // The target for the worker at `base_url`: the same path and query with forward=false.
 std::string forwarded_url(std::string_view base_url, std::string_view target);

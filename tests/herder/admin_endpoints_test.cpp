@@ -33,6 +33,7 @@ struct admin_fixture : herder_fixture {
         api->add_admin_routes(routes);
         server = std::make_unique<rest::http_server>(
             std::move(routes), rest::http_server_options{.listener = "http://127.0.0.1:0", .threads = 2});
+        api->use_timers(server->timers());
         REQUIRE(server->start().ok());
         api->attach(*herder);
     }

@@ -30,6 +30,7 @@ struct rest_fixture : herder_fixture {
         api.add_admin_routes(routes);
         server = std::make_unique<rest::http_server>(
             std::move(routes), rest::http_server_options{.listener = "http://127.0.0.1:0", .threads = 2});
+        api.use_timers(server->timers());
         REQUIRE(server->start().ok());
         api.attach(*herder);
     }
@@ -272,6 +273,7 @@ TEST_CASE("a herder that does not answer in time gives 500") {
     api.add_routes(routes);
     api.add_admin_routes(routes);
     rest::http_server server(std::move(routes), {.listener = "http://127.0.0.1:0"});
+    api.use_timers(server.timers());
     REQUIRE(server.start().ok());
     api.attach(silent);
     test_client client(server.port());

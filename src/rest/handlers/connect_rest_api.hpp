@@ -7,7 +7,9 @@
 //   router routes;
 //   api.add_routes(routes);
 //   api.add_admin_routes(routes);                   // /admin/loggers: here, on admin listeners, or nowhere
-//   http_server server(std::move(routes), {...});  server.start();
+//   http_server server(std::move(routes), {...});
+//   api.use_timers(server.timers());                // request deadlines on the server's io_context
+//   server.start();
 //   ... build the herder (it needs the bound port for the worker id) ...
 //   api.attach(herder);                             // requests before this get 503
 //
@@ -15,6 +17,7 @@
 // callbacks reach back into it). Thread-safe.
 
 #include <chrono>
+#include <memory>
 
 #include "rest/handlers/connector_plugins_resource.hpp"
 #include "rest/handlers/connectors_resource.hpp"
@@ -66,6 +69,8 @@ public:
     // /admin/loggers (Kafka serves them on admin.listeners when that is set).
     void add_admin_routes(router& routes) { loggers_.add_routes(routes); }
     void attach(herder::herder& h) { requests_.attach(h); }
+    // The REST server's timers, for request deadlines (see request_timer).
+    void use_timers(std::shared_ptr<scheduler> timers) { requests_.timer().use(std::move(timers)); }
 
 private:
     herder_requests requests_;

@@ -4,29 +4,25 @@
 // request was answered, its timeout action runs (typically: answer 500 "Request timed out");
 // the responder being one-shot, a late herder answer is then dropped.
 //
-// Owns one thread that sleeps until the next deadline. Thread-safe: schedule() and cancel() from
-// any thread. Timeout actions run on the timer's thread and must not block. The destructor
-// stops the thread without running the pending actions.
+// The deadlines are timers on the REST server's io_context (http_server::timers(), handed over
+// with use() before the server starts); timeout actions run on the server's threads and must not
+// block. Until use() no deadline applies. Once the server stops, its timers are shut down: pending
+// actions are dropped and cancel() is a no-op. Thread-safe.
 
 #include <chrono>
-#include <condition_variable>
-#include <cstdint>
 #include <functional>
-#include <map>
+#include <memory>
 #include <mutex>
-#include <thread>
+
+#include "common/scheduler.hpp"
 
 namespace copycat::rest::handlers {
 
 class request_timer {
 public:
-    using clock = std::chrono::steady_clock;
-    using ticket = std::uint64_t;
+    using ticket = scheduler::ticket;
 
-    request_timer();
-    ~request_timer();
-    request_timer(const request_timer&) = delete;
-    request_timer& operator=(const request_timer&) = delete;
+    void use(std::shared_ptr<scheduler> timers);
 
     // Runs `on_timeout` after `timeout` unless cancelled first.
     ticket schedule(std::chrono::milliseconds timeout, std::function<void()> on_timeout);
@@ -34,15 +30,10 @@ public:
     void cancel(ticket t);
 
 private:
-    void run();
+    std::shared_ptr<scheduler> timers() const;
 
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::multimap<clock::time_point, ticket> deadlines_;
-    std::map<ticket, std::pair<clock::time_point, std::function<void()>>> pending_;
-    ticket next_ = 1;
-    bool stopping_ = false;
-    std::thread thread_;
+    mutable std::mutex mutex_;  // guards timers_
+    std::shared_ptr<scheduler> timers_;
 };
 
 }  // namespace copycat::rest::handlers
