@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kafka/rdkafka/admin_client.hpp"
+#include "net/io_thread.hpp"
 #include "storage/internal_topics.hpp"
 #include "storage/kafka_based_log.hpp"
 #include "storage/kafka_config_store.hpp"
@@ -119,8 +120,9 @@ TEST_CASE("config stores on one config topic agree, and the second hears the fir
 
 TEST_CASE("status stores on one partitioned status topic agree", "[cluster]") {
     const std::string topic = make_topic("connect-status", status_topic_key, 5);
-    kafka_status_store a(make_log(topic, kafka_status_store::producer_settings()));
-    kafka_status_store b(make_log(topic, kafka_status_store::producer_settings()));
+    net::io_thread retries;
+    kafka_status_store a(make_log(topic, kafka_status_store::producer_settings()), retries.timers());
+    kafka_status_store b(make_log(topic, kafka_status_store::producer_settings()), retries.timers());
     REQUIRE(a.start().ok());
     REQUIRE(b.start().ok());
 

@@ -6,9 +6,6 @@
 #include <memory>
 #include <thread>
 
-#include <boost/asio/executor_work_guard.hpp>
-#include <boost/asio/io_context.hpp>
-
 #include "app/exit_codes.hpp"
 #include "app/kafka_cluster_id.hpp"
 #include "app/plugin_setup.hpp"
@@ -27,6 +24,7 @@
 #include "herder/status_recorder.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "loader/plugin_registry.hpp"
+#include "net/io_thread.hpp"
 #include "runtime/offsets_admin.hpp"
 #include "runtime/worker.hpp"
 #include "runtime/worker_metrics.hpp"
@@ -155,10 +153,12 @@ int run_distributed(const std::vector<std::string>& args) {
         return fail(topics.err().describe());
     }
 
+    net::io_thread io;  // group membership I/O and the status store's retries (docs/threads.md)
     storage::kafka_offset_store offsets(topic_log(*client, *config, config->offset_topic.name, "offsets",
                                                  storage::kafka_offset_store::producer_settings()));
     storage::kafka_status_store status_topic(topic_log(*client, *config, config->status_topic.name, "statuses",
-                                                        storage::kafka_status_store::producer_settings()));
+                                                        storage::kafka_status_store::producer_settings()),
+                                             io.timers());
     storage::config_listener_relay relay;
     storage::kafka_config_store configs(topic_log(*client, *config, config->config_topic.name, "configs",
                                                       storage::kafka_config_store::producer_settings()), relay);
@@ -189,9 +189,6 @@ int run_distributed(const std::vector<std::string>& args) {
     relay.connect(&distributed);
     recorder.on_reconfiguration([&distributed](const std::string& c) { distributed.request_task_reconfiguration(c); });
 
-    boost::asio::io_context io;
-    auto guard = boost::asio::make_work_guard(io);
-    std::thread io_thread([&io] { io.run(); });
     coordination::worker_coordinator_options coordinator_options;
     coordinator_options.member = *member_settings;
     coordinator_options.protocol = *protocol;
@@ -199,11 +196,9 @@ int run_distributed(const std::vector<std::string>& args) {
     coordinator_options.scheduled_rebalance_max_delay = config->scheduled_rebalance_max_delay;
     coordination::rebalance_metrics timed_rebalances(distributed, metrics_registry);
     auto coordinator = coordination::worker_coordinator::create(
-        io.get_executor(), coordinator_options, [&configs] { return view_of(configs.snapshot()); }, timed_rebalances);
+        io.executor(), coordinator_options, [&configs] { return view_of(configs.snapshot()); }, timed_rebalances);
     if (!coordinator) {
-        guard.reset();
         io.stop();
-        io_thread.join();
         server.stop();
         return fail(coordinator.err().describe());
     }
@@ -218,9 +213,7 @@ int run_distributed(const std::vector<std::string>& args) {
     distributed.stop();   // tasks, connectors, statuses flushed, LeaveGroup
     recorder.on_reconfiguration(nullptr);
     relay.connect(nullptr);
-    guard.reset();
     io.stop();
-    io_thread.join();
     configs.stop();
     status_topic.stop();
     offsets.stop();

@@ -12,8 +12,9 @@ std::string status_key_of(bool task, const std::string& c, std::int32_t n) {
 
 }  // namespace
 
-kafka_status_store::kafka_status_store(std::unique_ptr<record_log> log, status_store_options options)
-    : log_(std::move(log)), options_(options) {}
+kafka_status_store::kafka_status_store(std::unique_ptr<record_log> log, scheduler& retries,
+                                       status_store_options options)
+    : log_(std::move(log)), scheduler_(retries), options_(options) {}
 
 kafka_status_store::~kafka_status_store() { stop(); }
 
@@ -32,20 +33,19 @@ result<void> kafka_status_store::start() {
     std::lock_guard lock(mutex_);
     started_ = true;
     stopping_ = false;
-    retry_thread_ = std::thread([this] { retry_loop(); });
     return {};
 }
 
 void kafka_status_store::stop() {
     {
-        std::lock_guard lock(mutex_);
+        std::unique_lock lock(mutex_);
         stopping_ = true;
-        changed_.notify_all();
+        for (const auto& [id, item] : retries_) scheduler_.cancel(item.ticket);
+        changed_.wait(lock, [&] { return retries_sending_ == 0; });  // a retry already past its check
     }
-    if (retry_thread_.joinable()) retry_thread_.join();
     log_->stop();  // pending sends complete with an error; stopping_ keeps them from being retried
     std::lock_guard lock(mutex_);
-    for (const auto& item : retries_) finish(*item.write);
+    for (const auto& [id, item] : retries_) finish(*item.write);
     retries_.clear();
     started_ = false;
 }
@@ -148,8 +148,8 @@ void kafka_status_store::on_sent(const std::shared_ptr<pending_write>& w, result
         ++w->attempts;
         log::warn("Failed to write status update for {} (attempt {}), retrying: {}", w->key, w->attempts,
                   r.err().describe());
-        retries_.push_back({std::chrono::steady_clock::now() + options_.retry_backoff, w});
-        changed_.notify_all();
+        const auto ticket = scheduler_.post_after(options_.retry_backoff, [this, id = w->id] { retry(id); });
+        retries_[w->id] = {ticket, w};
         return;
     } else {
         log::error("Failed to write status update for {}: {}", w->key, r.err().describe());
@@ -175,37 +175,34 @@ bool kafka_status_store::still_wanted(const pending_write& w) const {
 
 void kafka_status_store::drop_unwanted_retries() {
     for (auto it = retries_.begin(); it != retries_.end();) {
-        if (still_wanted(*it->write)) {
+        if (still_wanted(*it->second.write)) {
             ++it;
             continue;
         }
-        finish(*it->write);
+        scheduler_.cancel(it->second.ticket);
+        finish(*it->second.write);
         it = retries_.erase(it);
     }
 }
 
-void kafka_status_store::retry_loop() {
-    std::unique_lock lock(mutex_);
-    while (!stopping_) {
-        if (retries_.empty()) {
-            changed_.wait(lock);
-            continue;
-        }
-        const auto due = retries_.front().due;  // one backoff for all: the queue is ordered by due time
-        if (std::chrono::steady_clock::now() < due) {
-            changed_.wait_until(lock, due);
-            continue;
-        }
-        auto w = retries_.front().write;
-        retries_.pop_front();
+void kafka_status_store::retry(std::uint64_t id) {
+    std::shared_ptr<pending_write> w;
+    {
+        std::lock_guard lock(mutex_);
+        auto it = retries_.find(id);
+        if (it == retries_.end()) return;  // dropped meanwhile
+        w = std::move(it->second.write);
+        retries_.erase(it);
         if (!still_wanted(*w)) {
             finish(*w);
-            continue;
+            return;
         }
-        lock.unlock();
-        send(w);
-        lock.lock();
+        ++retries_sending_;
     }
+    send(w);
+    std::lock_guard lock(mutex_);
+    --retries_sending_;
+    changed_.notify_all();
 }
 
 const connector_status_record* kafka_status_store::cached(entity what, const std::string& c,

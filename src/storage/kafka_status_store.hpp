@@ -3,8 +3,8 @@
 // topic (Kafka: KafkaStatusBackingStore).
 //
 // Owned by the distributed herder. Writes are asynchronous: they go to the log at once; a failed
-// send is retried (after `retry_backoff`, at most `max_retries` times) by the store's retry thread
-// unless a newer write for the same key was made, the key was deleted (a tombstone read back),
+// send is retried (after `retry_backoff`, at most `max_retries` times) through the scheduler the
+// store is handed (the distributed worker's io_thread timers; docs/threads.md) unless a newer write for the same key was made, the key was deleted (a tombstone read back),
 // the status generation changed, or a safe write is no longer safe. The cache is filled only by
 // records read back from the topic (this worker's writes included), on the log's thread; getters
 // copy from it under a mutex, from any thread.
@@ -17,17 +17,16 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "common/result.hpp"
+#include "common/scheduler.hpp"
 #include "storage/record_log.hpp"
 #include "storage/status_records.hpp"
 
@@ -40,7 +39,8 @@ struct status_store_options {
 
 class kafka_status_store {
 public:
-    explicit kafka_status_store(std::unique_ptr<record_log> log, status_store_options options = {});
+    // `retries` runs the delayed retries of failed writes; it must outlive the store.
+    kafka_status_store(std::unique_ptr<record_log> log, scheduler& retries, status_store_options options = {});
     ~kafka_status_store();
     kafka_status_store(const kafka_status_store&) = delete;
     kafka_status_store& operator=(const kafka_status_store&) = delete;
@@ -87,7 +87,7 @@ private:
         int attempts = 0;
     };
     struct retry_item {
-        std::chrono::steady_clock::time_point due;
+        scheduler::ticket ticket = 0;
         std::shared_ptr<pending_write> write;
     };
 
@@ -101,7 +101,7 @@ private:
     void drop_unwanted_retries();                     // mutex held
     const connector_status_record* cached(entity what, const std::string& c, std::int32_t task) const;
     bool can_write_safely(const connector_status_record* current, const connector_status_record& s) const;
-    void retry_loop();
+    void retry(std::uint64_t id);  // a scheduled retry of write `id` is due
 
     void on_record(const log_record& record);
     void read_connector(const std::string& c, const std::optional<std::string>& value);
@@ -109,10 +109,11 @@ private:
     void read_topic(const std::string& topic, const std::string& c, const std::optional<std::string>& value);
 
     std::unique_ptr<record_log> log_;
+    scheduler& scheduler_;
     const status_store_options options_;
 
     mutable std::mutex mutex_;
-    std::condition_variable changed_;  // retries queued, writes finished, stopping
+    std::condition_variable changed_;  // writes finished, a retry sent
     bool started_ = false;
     bool stopping_ = false;
     std::map<std::string, connector_status_record> connectors_;
@@ -123,8 +124,8 @@ private:
     std::int32_t generation_ = 0;                     // of the latest status written
     std::uint64_t next_id_ = 0;
     std::set<std::uint64_t> in_flight_;  // ids of writes not finally acknowledged or failed
-    std::deque<retry_item> retries_;
-    std::thread retry_thread_;
+    std::map<std::uint64_t, retry_item> retries_;  // write id -> its scheduled retry
+    int retries_sending_ = 0;                      // retries between their check and their send
 };
 
 }  // namespace copycat::storage

@@ -16,6 +16,7 @@
 #include "herder/status_recorder.hpp"
 #include "herder_test_support.hpp"
 #include "loader/plugin_registry.hpp"
+#include "net/io_thread.hpp"
 #include "storage/config_listener_relay.hpp"
 #include "storage/kafka_config_store.hpp"
 #include "storage/kafka_status_store.hpp"
@@ -43,7 +44,8 @@ struct distributed_fixture {
     loader::plugin_registry plugins;
     storage::config_listener_relay relay;
     storage::kafka_config_store configs{std::make_unique<storage::memory_record_log>(), relay};
-    storage::kafka_status_store status_topic{std::make_unique<storage::memory_record_log>()};
+    net::io_thread io;  // the status store's retries
+    storage::kafka_status_store status_topic{std::make_unique<storage::memory_record_log>(), io.timers()};
     cluster_status_store statuses{status_topic, test_worker_id};
     status_recorder recorder{statuses};
     fake_worker worker{recorder};

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "net/io_thread.hpp"
 #include "storage/kafka_config_store.hpp"
 #include "storage/kafka_status_store.hpp"
 #include "storage/memory_record_log.hpp"
@@ -156,7 +157,8 @@ TEST_CASE("a status topic written by Kafka Connect 4.1 reads into the same statu
     log->inject("status-topic-orders:connector-pg-sink-eu-1", std::nullopt);
     log->inject("status-connector-old", R"({"state":"RUNNING","trace":null,"worker_id":"a:1","generation":1})");
     log->inject("status-connector-old", std::nullopt);
-    kafka_status_store store(std::move(log));
+    net::io_thread retries;
+    kafka_status_store store(std::move(log), retries.timers());
     REQUIRE(store.start().ok());
 
     CHECK(store.connectors() == std::vector<std::string>{"file-src", "pg-sink-eu-1"});

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "net/io_thread.hpp"
 #include "storage/kafka_status_store.hpp"
 #include "fake_record_log.hpp"
 
@@ -13,12 +14,13 @@ using namespace std::chrono_literals;
 namespace {
 
 struct fixture {
+    net::io_thread retries;  // before the store, which uses its timers
     fake_record_log* log;
     kafka_status_store store;
 
     explicit fixture(status_store_options options = {}) : fixture(std::make_unique<fake_record_log>(), options) {}
     fixture(std::unique_ptr<fake_record_log> l, status_store_options options)
-        : log(l.get()), store(std::move(l), options) {}
+        : log(l.get()), store(std::move(l), retries.timers(), options) {}
 };
 
 connector_status_record status(std::string state, std::string worker, std::int32_t generation) {
