@@ -42,6 +42,8 @@ struct worker::impl {
     mutable std::mutex mutex;
     std::map<std::string, std::shared_ptr<worker_connector>> connectors;
     std::map<task_id, std::shared_ptr<worker_task>> tasks;
+    // Tasks abandoned while their thread still ran: kept until stop() joins their thread.
+    std::vector<std::shared_ptr<worker_task>> abandoned;
 
     std::shared_ptr<worker_connector> find_connector(const std::string& name) const {
         std::lock_guard lock(mutex);
@@ -206,7 +208,10 @@ void worker::stop_tasks(const std::vector<task_id>& ids) {
                           std::to_string(impl_->config.task_shutdown_graceful_timeout.count()) + " ms)")) {
             log::error("Graceful stop of task {} failed.", task->id().to_string());
         }
-        task->release_thread();
+        if (!task->release_thread()) {
+            std::lock_guard lock(impl_->mutex);
+            impl_->abandoned.push_back(std::move(task));
+        }
     }
 }
 
@@ -263,6 +268,12 @@ void worker::stop() {
     }
     stop_tasks(ids);
     for (const auto& name : names) stop_connector(name);
+    std::vector<std::shared_ptr<worker_task>> abandoned;
+    {
+        std::lock_guard lock(impl_->mutex);
+        abandoned.swap(impl_->abandoned);
+    }
+    for (auto& task : abandoned) task->join();
 }
 
 }  // namespace copycat::runtime

@@ -5,7 +5,8 @@
 //
 // Threads: each connector and each task runs on its own thread (plugin calls may block). Public
 // methods are thread-safe; methods that stop work block until the work stopped or the graceful
-// timeout passed (then the task is abandoned, its thread detached, and it is reported FAILED).
+// timeout passed (then the task is abandoned and reported FAILED; the worker keeps its thread and
+// joins it in stop(), waiting for the plugin call it is stuck in to return).
 // Owned by the application; outlives the herder's use of it.
 
 #include <memory>

@@ -8,9 +8,9 @@ namespace copycat::runtime {
 worker_task::worker_task(task_id id, target_state initial, status_listener& listener)
     : id_(std::move(id)), listener_(listener), target_(initial) {}
 
-worker_task::~worker_task() {
-    if (thread_.joinable()) thread_.detach();  // only reachable for an abandoned task
-}
+// The thread holds a reference to its task, and the worker keeps every task until it joined its
+// thread (join()), so the last reference is never dropped while the thread is joinable.
+worker_task::~worker_task() = default;
 
 void worker_task::start() {
     thread_ = std::thread([self = shared_from_this()] { self->run(); });
@@ -27,18 +27,21 @@ bool worker_task::await_stop(std::chrono::milliseconds timeout) {
     return changed_.wait_for(lock, timeout, [&] { return finished_; });
 }
 
-void worker_task::release_thread() {
-    if (!thread_.joinable()) return;
-    bool done = false;
+bool worker_task::release_thread() {
+    if (!thread_.joinable()) return true;
     {
         std::lock_guard lock(mutex_);
-        done = finished_;
+        if (!finished_) return false;
     }
-    if (done) {
-        thread_.join();
-    } else {
-        thread_.detach();
-    }
+    thread_.join();
+    return true;
+}
+
+void worker_task::join() {
+    if (!thread_.joinable()) return;
+    while (!await_stop(std::chrono::seconds(10)))
+        log::warn("Waiting for the abandoned task {} to end before the worker stops", id_.to_string());
+    thread_.join();
 }
 
 void worker_task::cancel() {

@@ -9,8 +9,9 @@
 //
 // A cancelled task (abandoned after the graceful stop timeout) reports nothing more.
 //
-// Ownership: held by the worker through a shared_ptr; the thread holds another, so an
-// abandoned (detached) thread keeps its task alive. Public methods are thread-safe. Subclasses
+// Ownership: held by the worker through a shared_ptr; the thread holds another. The worker joins
+// the thread: at once when the task stopped in time, at the worker's stop for an abandoned task
+// (which keeps running until its plugin call returns; docs/threads.md). Public methods are thread-safe. Subclasses
 // run their loop on the task thread and read the target state through the protected accessors.
 
 #include <chrono>
@@ -40,8 +41,10 @@ public:
     virtual void stop();
     // Waits for the thread to end; false when `timeout` passed first.
     bool await_stop(std::chrono::milliseconds timeout);
-    // Joins the ended thread, or detaches it when it still runs (an abandoned task).
-    void release_thread();
+    // Joins the thread when it ended; false (nothing done) when it still runs (an abandoned task).
+    bool release_thread();
+    // Joins the thread, however long it takes (logging while it waits). Not from the task thread.
+    void join();
     // Abandons the task: it reports nothing more and commits nothing more.
     void cancel();
     // Pauses or resumes the task (stopped is treated as a stop request).

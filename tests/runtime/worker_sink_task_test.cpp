@@ -135,8 +135,7 @@ struct sink_fixture {
     ~sink_fixture() {
         if (task) {
             task->stop();
-            task->await_stop(deadline);
-            task->release_thread();
+            task->join();
         }
     }
 
