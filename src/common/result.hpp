@@ -78,3 +78,29 @@ private:
 inline error make_error(errc code, std::string message) { return {code, std::move(message)}; }
 
 }  // namespace copycat
+
+// Propagation: inside a function that returns a result<...>, these replace the hand-written
+//     auto x = f();
+//     if (!x) return x.err();
+// by returning the failed result's error object unchanged.
+//
+// COPYCAT_TRY(auto x, f()); declares x as f()'s value (moved out of the result); the target may
+// also be an existing variable or member: COPYCAT_TRY(out.port, parse_port(text));
+// COPYCAT_TRY_VOID(f()); is for a result<void>, or a result whose value is not needed.
+// The expression is a trailing macro argument, so commas inside it (template arguments) are fine.
+#define COPYCAT_TRY(target, ...) COPYCAT_TRY_IMPL_(target, COPYCAT_TRY_NAME_(__LINE__), __VA_ARGS__)
+#define COPYCAT_TRY_VOID(...)                                                  \
+    do {                                                                       \
+        if (auto copycat_try_void_ = (__VA_ARGS__); !copycat_try_void_) {      \
+            return copycat_try_void_.err();                                    \
+        }                                                                      \
+    } while (false)
+
+// Details of COPYCAT_TRY: the result lives in a variable named after the line, so that several
+// COPYCAT_TRYs can share a scope.
+#define COPYCAT_TRY_IMPL_(target, tmp, ...) \
+    auto tmp = (__VA_ARGS__);               \
+    if (!tmp) return tmp.err();             \
+    target = std::move(tmp).value()
+#define COPYCAT_TRY_NAME_(line) COPYCAT_TRY_CONCAT_(copycat_try_, line)
+#define COPYCAT_TRY_CONCAT_(a, b) a##b
