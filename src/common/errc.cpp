@@ -7,31 +7,8 @@ class category final : public std::error_category {
 public:
     const char* name() const noexcept override { return "copycat"; }
     std::string message(int code) const override {
-        switch (static_cast<errc>(code)) {
-            case errc::invalid_argument:
-                return "invalid argument";
-            case errc::not_found:
-                return "not found";
-            case errc::already_exists:
-                return "already exists";
-            case errc::conflict:
-                return "conflict";
-            case errc::timeout:
-                return "timed out";
-            case errc::io_error:
-                return "I/O error";
-            case errc::protocol_error:
-                return "protocol error";
-            case errc::unsupported:
-                return "unsupported";
-            case errc::unavailable:
-                return "unavailable";
-            case errc::internal:
-                return "internal error";
-            case errc::request_target:
-                return "served by another worker";
-        }
-        return "unknown error";
+        const errc_info* row = find_errc_info(static_cast<errc>(code));
+        return row ? std::string(row->message) : "unknown error";
     }
 };
 
@@ -40,6 +17,11 @@ public:
 const std::error_category& copycat_category() noexcept {
     static const category instance;
     return instance;
+}
+
+const errc_info* find_errc_info(std::error_code code) noexcept {
+    if (code.category() != copycat_category()) return nullptr;
+    return find_errc_info(static_cast<errc>(code.value()));
 }
 
 }  // namespace copycat
