@@ -5,27 +5,8 @@
 namespace copycat::rest {
 
 int http_status_for(std::error_code code) {
-    if (code.category() != copycat_category()) return 500;
-    switch (static_cast<errc>(code.value())) {
-        case errc::invalid_argument:
-            return 400;
-        case errc::not_found:
-            return 404;
-        case errc::already_exists:
-            return 409;
-        case errc::conflict:
-        case errc::request_target:  // only when it cannot be forwarded
-            return 409;
-        case errc::unavailable:
-            return 503;
-        case errc::timeout:
-        case errc::io_error:
-        case errc::protocol_error:
-        case errc::unsupported:
-        case errc::internal:
-            return 500;
-    }
-    return 500;
+    const errc_info* row = find_errc_info(code);  // nullptr for other categories
+    return row ? row->http_status : 500;
 }
 
 response error_response(int status, std::string_view message) {
