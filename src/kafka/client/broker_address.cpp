@@ -48,9 +48,8 @@ result<broker_address> parse_broker_address(std::string_view text) {
 result<std::vector<broker_address>> parse_bootstrap_servers(std::string_view list) {
     std::vector<broker_address> out;
     for (const auto& entry : split_list(list)) {
-        auto address = parse_broker_address(entry);
-        if (!address) return address.err();
-        out.push_back(std::move(*address));
+        COPYCAT_TRY(auto address, parse_broker_address(entry));
+        out.push_back(std::move(address));
     }
     if (out.empty()) return make_error(errc::invalid_argument, "bootstrap.servers is empty");
     return out;

@@ -24,7 +24,7 @@ constexpr kp::version_range kJoinGroupVersions{2, 9};
 
 result<std::shared_ptr<group_member>> group_member::create(executor_type executor, group_member_config config,
                                                            group_listener& listener) {
-    if (auto valid = validate(config); !valid) return valid.err();
+    COPYCAT_TRY_VOID(validate(config));
     auto strand = asio::make_strand(std::move(executor));
     std::shared_ptr<group_member> member(new group_member(strand, std::move(config), listener));
     // The parts call back through weak references: the member owns them.

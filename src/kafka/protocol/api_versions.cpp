@@ -110,7 +110,7 @@ result<api_versions_response> decode_response(bytes_view data, std::int16_t vers
         r.read_tagged_fields("ApiVersionsResponse tagged fields",
                              [&m](std::uint32_t tag, reader& value) { return read_response_tag(m, tag, value); });
     }
-    if (auto done = r.finish(kResponse, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kResponse, version));
     return m;
 }
 
@@ -122,7 +122,7 @@ bool is_valid_client_software_token(std::string_view s) noexcept {
 }
 
 result<bytes> api_versions_request::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     writer w;
     if (is_flexible(api, version)) {
         w.write_compact_string("ClientSoftwareName", client_software_name);
@@ -133,7 +133,7 @@ result<bytes> api_versions_request::encode(std::int16_t version) const {
 }
 
 result<api_versions_request> api_versions_request::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     reader r(data);
     api_versions_request m;
     if (is_flexible(api, version)) {
@@ -141,7 +141,7 @@ result<api_versions_request> api_versions_request::decode(bytes_view data, std::
         m.client_software_version = r.read_compact_string("ClientSoftwareVersion");
         r.skip_tagged_fields("ApiVersionsRequest tagged fields");
     }
-    if (auto done = r.finish(kRequest, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kRequest, version));
     return m;
 }
 
@@ -153,7 +153,7 @@ std::optional<version_range> api_versions_response::find(api_key key) const noex
 }
 
 result<bytes> api_versions_response::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     writer w;
     w.write_int16(static_cast<std::int16_t>(error));
@@ -170,7 +170,7 @@ result<bytes> api_versions_response::encode(std::int16_t version) const {
 }
 
 result<api_versions_response> api_versions_response::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     auto parsed = decode_response(data, version);
     if (parsed || version == 0) return parsed;
     auto fallback = decode_response(data, 0);

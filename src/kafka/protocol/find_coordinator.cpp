@@ -44,7 +44,7 @@ find_coordinator_request find_coordinator_request::for_group(std::string group_i
 }
 
 result<bytes> find_coordinator_request::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     writer w;
     if (version <= 3) {
@@ -68,7 +68,7 @@ result<bytes> find_coordinator_request::encode(std::int16_t version) const {
 }
 
 result<find_coordinator_request> find_coordinator_request::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     reader r(data);
     find_coordinator_request m;
@@ -81,7 +81,7 @@ result<find_coordinator_request> find_coordinator_request::decode(bytes_view dat
         }
     }
     if (flex) r.skip_tagged_fields("FindCoordinatorRequest tagged fields");
-    if (auto done = r.finish(kRequest, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kRequest, version));
     return m;
 }
 
@@ -94,7 +94,7 @@ result<coordinator> find_coordinator_response::coordinator_for(std::string_view 
 }
 
 result<bytes> find_coordinator_response::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     writer w;
     if (version >= 1) w.write_int32(throttle_time_ms);
@@ -118,7 +118,7 @@ result<bytes> find_coordinator_response::encode(std::int16_t version) const {
 }
 
 result<find_coordinator_response> find_coordinator_response::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     reader r(data);
     find_coordinator_response m;
@@ -134,7 +134,7 @@ result<find_coordinator_response> find_coordinator_response::decode(bytes_view d
         for (std::size_t i = 0; i < n && r.ok(); ++i) m.coordinators.push_back(read_coordinator(r));
     }
     if (flex) r.skip_tagged_fields("FindCoordinatorResponse tagged fields");
-    if (auto done = r.finish(kResponse, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kResponse, version));
     return m;
 }
 

@@ -15,9 +15,7 @@ result<bytes> seal(writer&& w, std::string_view what) {
     if (!w.ok()) {
         return make_error(errc::invalid_argument, std::string(what) + ": " + w.error_message());
     }
-    auto out = std::move(w).finish(what, 0);
-    if (!out) return out;
-    bytes& frame = *out;
+    COPYCAT_TRY(bytes frame, std::move(w).finish(what, 0));
     const std::size_t size = frame.size() - kSizeBytes;
     if (size > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max())) {
         return make_error(errc::invalid_argument, std::string(what) + ": frame too large");
@@ -25,7 +23,7 @@ result<bytes> seal(writer&& w, std::string_view what) {
     for (std::size_t i = 0; i < kSizeBytes; ++i) {
         frame[i] = static_cast<std::byte>((size >> (8 * (kSizeBytes - 1 - i))) & 0xff);
     }
-    return out;
+    return frame;
 }
 
 }  // namespace

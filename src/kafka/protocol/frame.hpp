@@ -54,9 +54,8 @@ result<bytes> encode_request_frame(const request_header& header, bytes_view body
 template <class Request>
 result<bytes> encode_request_frame(const Request& request, std::int16_t version, std::int32_t correlation_id,
                                    std::optional<std::string> client_id) {
-    auto body = request.encode(version);
-    if (!body) return body.err();
-    return encode_request_frame(request_header{Request::api, version, correlation_id, std::move(client_id)}, *body);
+    COPYCAT_TRY(const bytes body, request.encode(version));
+    return encode_request_frame(request_header{Request::api, version, correlation_id, std::move(client_id)}, body);
 }
 
 // A whole response frame: INT32 size, the response header (v0 or v1 by API and version), body.
@@ -64,9 +63,8 @@ result<bytes> encode_response_frame(api_key key, std::int16_t version, std::int3
 
 template <class Response>
 result<bytes> encode_response_frame(const Response& response, std::int16_t version, std::int32_t correlation_id) {
-    auto body = response.encode(version);
-    if (!body) return body.err();
-    return encode_response_frame(Response::api, version, correlation_id, *body);
+    COPYCAT_TRY(const bytes body, response.encode(version));
+    return encode_response_frame(Response::api, version, correlation_id, body);
 }
 
 // A received request: its header and a view of its body inside the payload.

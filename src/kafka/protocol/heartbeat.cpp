@@ -12,7 +12,7 @@ constexpr std::string_view kResponse = "HeartbeatResponse";
 }  // namespace
 
 result<bytes> heartbeat_request::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     writer w;
     w.write_string("GroupId", group_id, flex);
@@ -28,7 +28,7 @@ result<bytes> heartbeat_request::encode(std::int16_t version) const {
 }
 
 result<heartbeat_request> heartbeat_request::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     reader r(data);
     heartbeat_request m;
@@ -37,12 +37,12 @@ result<heartbeat_request> heartbeat_request::decode(bytes_view data, std::int16_
     m.member_id = r.read_string("MemberId", flex);
     if (version >= 3) m.group_instance_id = r.read_nullable_string("GroupInstanceId", flex);
     if (flex) r.skip_tagged_fields("HeartbeatRequest tagged fields");
-    if (auto done = r.finish(kRequest, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kRequest, version));
     return m;
 }
 
 result<bytes> heartbeat_response::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     writer w;
     if (version >= 1) w.write_int32(throttle_time_ms);
     w.write_int16(static_cast<std::int16_t>(error));
@@ -51,13 +51,13 @@ result<bytes> heartbeat_response::encode(std::int16_t version) const {
 }
 
 result<heartbeat_response> heartbeat_response::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     reader r(data);
     heartbeat_response m;
     if (version >= 1) m.throttle_time_ms = r.read_int32("ThrottleTimeMs");
     m.error = static_cast<error_code>(r.read_int16("ErrorCode"));
     if (is_flexible(api, version)) r.skip_tagged_fields("HeartbeatResponse tagged fields");
-    if (auto done = r.finish(kResponse, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kResponse, version));
     return m;
 }
 

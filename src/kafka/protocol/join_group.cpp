@@ -12,7 +12,7 @@ constexpr std::string_view kResponse = "JoinGroupResponse";
 }  // namespace
 
 result<bytes> join_group_request::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     writer w;
     w.write_string("GroupId", group_id, flex);
@@ -37,7 +37,7 @@ result<bytes> join_group_request::encode(std::int16_t version) const {
 }
 
 result<join_group_request> join_group_request::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     reader r(data);
     join_group_request m;
@@ -57,12 +57,12 @@ result<join_group_request> join_group_request::decode(bytes_view data, std::int1
     }
     if (version >= 8) m.reason = r.read_nullable_string("Reason", flex);
     if (flex) r.skip_tagged_fields("JoinGroupRequest tagged fields");
-    if (auto done = r.finish(kRequest, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kRequest, version));
     return m;
 }
 
 result<bytes> join_group_response::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     writer w;
     if (version >= 2) w.write_int32(throttle_time_ms);
@@ -97,7 +97,7 @@ result<bytes> join_group_response::encode(std::int16_t version) const {
 }
 
 result<join_group_response> join_group_response::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     reader r(data);
     join_group_response m;
@@ -125,7 +125,7 @@ result<join_group_response> join_group_response::decode(bytes_view data, std::in
         m.members.push_back(std::move(member));
     }
     if (flex) r.skip_tagged_fields("JoinGroupResponse tagged fields");
-    if (auto done = r.finish(kResponse, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kResponse, version));
     return m;
 }
 

@@ -24,7 +24,7 @@ leave_group_request leave_group_request::for_member(std::string group_id, std::s
 }
 
 result<bytes> leave_group_request::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     writer w;
     w.write_string("GroupId", group_id, flex);
@@ -46,7 +46,7 @@ result<bytes> leave_group_request::encode(std::int16_t version) const {
 }
 
 result<leave_group_request> leave_group_request::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     reader r(data);
     leave_group_request m;
@@ -65,7 +65,7 @@ result<leave_group_request> leave_group_request::decode(bytes_view data, std::in
         }
     }
     if (flex) r.skip_tagged_fields("LeaveGroupRequest tagged fields");
-    if (auto done = r.finish(kRequest, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kRequest, version));
     return m;
 }
 
@@ -78,7 +78,7 @@ error_code leave_group_response::effective_error() const noexcept {
 }
 
 result<bytes> leave_group_response::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     writer w;
     if (version >= 1) w.write_int32(throttle_time_ms);
@@ -99,7 +99,7 @@ result<bytes> leave_group_response::encode(std::int16_t version) const {
 }
 
 result<leave_group_response> leave_group_response::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     reader r(data);
     leave_group_response m;
@@ -117,7 +117,7 @@ result<leave_group_response> leave_group_response::decode(bytes_view data, std::
         }
     }
     if (flex) r.skip_tagged_fields("LeaveGroupResponse tagged fields");
-    if (auto done = r.finish(kResponse, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kResponse, version));
     return m;
 }
 

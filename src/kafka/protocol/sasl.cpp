@@ -14,29 +14,23 @@ constexpr std::string_view kAuthenticateResponse = "SaslAuthenticateResponse";
 }  // namespace
 
 result<bytes> sasl_handshake_request::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kHandshakeRequest); !supported) {
-        return supported.err();
-    }
+    COPYCAT_TRY_VOID(check_version(api, version, kHandshakeRequest));
     writer w;
     w.write_string("Mechanism", mechanism);
     return std::move(w).finish(kHandshakeRequest, version);
 }
 
 result<sasl_handshake_request> sasl_handshake_request::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kHandshakeRequest); !supported) {
-        return supported.err();
-    }
+    COPYCAT_TRY_VOID(check_version(api, version, kHandshakeRequest));
     reader r(data);
     sasl_handshake_request m;
     m.mechanism = r.read_string("Mechanism");
-    if (auto done = r.finish(kHandshakeRequest, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kHandshakeRequest, version));
     return m;
 }
 
 result<bytes> sasl_handshake_response::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kHandshakeResponse); !supported) {
-        return supported.err();
-    }
+    COPYCAT_TRY_VOID(check_version(api, version, kHandshakeResponse));
     writer w;
     w.write_int16(static_cast<std::int16_t>(error));
     w.write_array_count("Mechanisms", mechanisms.size(), false);
@@ -45,22 +39,18 @@ result<bytes> sasl_handshake_response::encode(std::int16_t version) const {
 }
 
 result<sasl_handshake_response> sasl_handshake_response::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kHandshakeResponse); !supported) {
-        return supported.err();
-    }
+    COPYCAT_TRY_VOID(check_version(api, version, kHandshakeResponse));
     reader r(data);
     sasl_handshake_response m;
     m.error = static_cast<error_code>(r.read_int16("ErrorCode"));
     const std::size_t n = r.read_array_count("Mechanisms", false);
     for (std::size_t i = 0; i < n && r.ok(); ++i) m.mechanisms.push_back(r.read_string("Mechanisms"));
-    if (auto done = r.finish(kHandshakeResponse, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kHandshakeResponse, version));
     return m;
 }
 
 result<bytes> sasl_authenticate_request::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kAuthenticateRequest); !supported) {
-        return supported.err();
-    }
+    COPYCAT_TRY_VOID(check_version(api, version, kAuthenticateRequest));
     const bool flex = is_flexible(api, version);
     writer w;
     w.write_bytes("AuthBytes", auth_bytes, flex);
@@ -69,22 +59,18 @@ result<bytes> sasl_authenticate_request::encode(std::int16_t version) const {
 }
 
 result<sasl_authenticate_request> sasl_authenticate_request::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kAuthenticateRequest); !supported) {
-        return supported.err();
-    }
+    COPYCAT_TRY_VOID(check_version(api, version, kAuthenticateRequest));
     const bool flex = is_flexible(api, version);
     reader r(data);
     sasl_authenticate_request m;
     m.auth_bytes = r.read_bytes("AuthBytes", flex);
     if (flex) r.skip_tagged_fields("SaslAuthenticateRequest tagged fields");
-    if (auto done = r.finish(kAuthenticateRequest, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kAuthenticateRequest, version));
     return m;
 }
 
 result<bytes> sasl_authenticate_response::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kAuthenticateResponse); !supported) {
-        return supported.err();
-    }
+    COPYCAT_TRY_VOID(check_version(api, version, kAuthenticateResponse));
     const bool flex = is_flexible(api, version);
     writer w;
     w.write_int16(static_cast<std::int16_t>(error));
@@ -96,9 +82,7 @@ result<bytes> sasl_authenticate_response::encode(std::int16_t version) const {
 }
 
 result<sasl_authenticate_response> sasl_authenticate_response::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kAuthenticateResponse); !supported) {
-        return supported.err();
-    }
+    COPYCAT_TRY_VOID(check_version(api, version, kAuthenticateResponse));
     const bool flex = is_flexible(api, version);
     reader r(data);
     sasl_authenticate_response m;
@@ -107,7 +91,7 @@ result<sasl_authenticate_response> sasl_authenticate_response::decode(bytes_view
     m.auth_bytes = r.read_bytes("AuthBytes", flex);
     if (version >= 1) m.session_lifetime_ms = r.read_int64("SessionLifetimeMs");
     if (flex) r.skip_tagged_fields("SaslAuthenticateResponse tagged fields");
-    if (auto done = r.finish(kAuthenticateResponse, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kAuthenticateResponse, version));
     return m;
 }
 

@@ -12,7 +12,7 @@ constexpr std::string_view kResponse = "SyncGroupResponse";
 }  // namespace
 
 result<bytes> sync_group_request::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     writer w;
     w.write_string("GroupId", group_id, flex);
@@ -38,7 +38,7 @@ result<bytes> sync_group_request::encode(std::int16_t version) const {
 }
 
 result<sync_group_request> sync_group_request::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kRequest); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kRequest));
     const bool flex = is_flexible(api, version);
     reader r(data);
     sync_group_request m;
@@ -59,12 +59,12 @@ result<sync_group_request> sync_group_request::decode(bytes_view data, std::int1
         m.assignments.push_back(std::move(a));
     }
     if (flex) r.skip_tagged_fields("SyncGroupRequest tagged fields");
-    if (auto done = r.finish(kRequest, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kRequest, version));
     return m;
 }
 
 result<bytes> sync_group_response::encode(std::int16_t version) const {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     writer w;
     if (version >= 1) w.write_int32(throttle_time_ms);
@@ -79,7 +79,7 @@ result<bytes> sync_group_response::encode(std::int16_t version) const {
 }
 
 result<sync_group_response> sync_group_response::decode(bytes_view data, std::int16_t version) {
-    if (auto supported = check_version(api, version, kResponse); !supported) return supported.err();
+    COPYCAT_TRY_VOID(check_version(api, version, kResponse));
     const bool flex = is_flexible(api, version);
     reader r(data);
     sync_group_response m;
@@ -91,7 +91,7 @@ result<sync_group_response> sync_group_response::decode(bytes_view data, std::in
     }
     m.assignment = r.read_bytes("Assignment", flex);
     if (flex) r.skip_tagged_fields("SyncGroupResponse tagged fields");
-    if (auto done = r.finish(kResponse, version); !done) return done.err();
+    COPYCAT_TRY_VOID(r.finish(kResponse, version));
     return m;
 }
 

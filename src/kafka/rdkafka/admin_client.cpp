@@ -63,9 +63,8 @@ result<admin_client> admin_client::create(const client_config& config) {
     detail::client_options options;
     options.type = RD_KAFKA_PRODUCER;
     options.role = "admin client";
-    auto handle = detail::create_client(config, options);
-    if (!handle) return handle.err();
-    return admin_client(std::move(*handle));
+    COPYCAT_TRY(auto handle, detail::create_client(config, options));
+    return admin_client(std::move(handle));
 }
 
 std::string_view admin_client::name() const { return detail::client_name(handle_.get()); }
@@ -77,18 +76,16 @@ result<std::vector<topic_creation>> admin_client::create_topics(const std::vecto
     std::vector<new_topic_ptr> owned;
     std::vector<rd_kafka_NewTopic_t*> raw;
     for (const auto& topic : topics) {
-        auto made = make_new_topic(topic);
-        if (!made) return made.err();
-        raw.push_back(made->get());
-        owned.push_back(std::move(*made));
+        COPYCAT_TRY(auto made, make_new_topic(topic));
+        raw.push_back(made.get());
+        owned.push_back(std::move(made));
     }
 
     detail::admin_request request(handle_.get(), RD_KAFKA_ADMIN_OP_CREATETOPICS, timeout);
     rd_kafka_CreateTopics(handle_.get(), raw.data(), raw.size(), request.options(), request.queue());
-    auto event = request.wait("create topics");
-    if (!event) return event.err();
+    COPYCAT_TRY(auto event, request.wait("create topics"));
 
-    const rd_kafka_CreateTopics_result_t* answer = rd_kafka_event_CreateTopics_result(event->get());
+    const rd_kafka_CreateTopics_result_t* answer = rd_kafka_event_CreateTopics_result(event.get());
     size_t count = 0;
     const rd_kafka_topic_result_t** results = rd_kafka_CreateTopics_result_topics(answer, &count);
     std::unordered_map<std::string_view, const rd_kafka_topic_result_t*> by_name;
@@ -120,9 +117,8 @@ result<std::vector<topic_creation>> admin_client::create_topics(const std::vecto
 }
 
 result<void> admin_client::create_topic(const new_topic& topic, std::chrono::milliseconds timeout) {
-    auto outcomes = create_topics({topic}, timeout);
-    if (!outcomes) return outcomes.err();
-    return std::move(outcomes->front().status);
+    COPYCAT_TRY(auto outcomes, create_topics({topic}, timeout));
+    return std::move(outcomes.front().status);
 }
 
 result<config_entries> admin_client::describe_topic_configs(std::string_view topic, std::chrono::milliseconds timeout) {
@@ -135,10 +131,9 @@ result<config_entries> admin_client::describe_topic_configs(std::string_view top
     detail::admin_request request(handle_.get(), RD_KAFKA_ADMIN_OP_DESCRIBECONFIGS, timeout);
     rd_kafka_DescribeConfigs(handle_.get(), &raw, 1, request.options(), request.queue());
     std::string context = fmt::format("describe configs of topic '{}'", name);
-    auto event = request.wait(context);
-    if (!event) return event.err();
+    COPYCAT_TRY(auto event, request.wait(context));
 
-    const rd_kafka_DescribeConfigs_result_t* answer = rd_kafka_event_DescribeConfigs_result(event->get());
+    const rd_kafka_DescribeConfigs_result_t* answer = rd_kafka_event_DescribeConfigs_result(event.get());
     size_t count = 0;
     const rd_kafka_ConfigResource_t** resources = rd_kafka_DescribeConfigs_result_resources(answer, &count);
     if (count != 1) {
@@ -199,7 +194,7 @@ result<std::vector<watermarks>> admin_client::query_watermarks(std::string_view 
         if (rd_kafka_resp_err_t err = rd_kafka_offsets_for_times(handle_.get(), list.get(), ms)) {
             return detail::kafka_error(err, context);
         }
-        if (auto failed = detail::first_partition_error(list.get(), context + ":"); !failed) return failed.err();
+        COPYCAT_TRY_VOID(detail::first_partition_error(list.get(), context + ":"));
         for (std::size_t i = 0; i < partitions.size(); ++i) {
             const rd_kafka_topic_partition_t* found =
                 rd_kafka_topic_partition_list_find(list.get(), name.c_str(), partitions[i]);

@@ -62,11 +62,10 @@ result<std::vector<topic_partition_offset>> admin_client::list_group_offsets(std
     detail::admin_request request(handle_.get(), RD_KAFKA_ADMIN_OP_LISTCONSUMERGROUPOFFSETS, timeout);
     rd_kafka_ListConsumerGroupOffsets(handle_.get(), &request_object, 1, request.options(), request.queue());
     rd_kafka_ListConsumerGroupOffsets_destroy(request_object);
-    auto event = request.wait(context);
-    if (!event) return event.err();
+    COPYCAT_TRY(auto event, request.wait(context));
     std::size_t count = 0;
     const rd_kafka_group_result_t** groups = rd_kafka_ListConsumerGroupOffsets_result_groups(
-        rd_kafka_event_ListConsumerGroupOffsets_result(event->get()), &count);
+        rd_kafka_event_ListConsumerGroupOffsets_result(event.get()), &count);
     auto answer = one_group(groups, count, context);
     if (!answer) {
         if (answer.err().code == make_error_code(errc::not_found)) return std::vector<topic_partition_offset>();
@@ -93,13 +92,11 @@ result<void> admin_client::alter_group_offsets(std::string_view group,
     detail::admin_request request(handle_.get(), RD_KAFKA_ADMIN_OP_ALTERCONSUMERGROUPOFFSETS, timeout);
     rd_kafka_AlterConsumerGroupOffsets(handle_.get(), &request_object, 1, request.options(), request.queue());
     rd_kafka_AlterConsumerGroupOffsets_destroy(request_object);
-    auto event = request.wait(context);
-    if (!event) return event.err();
+    COPYCAT_TRY(auto event, request.wait(context));
     std::size_t count = 0;
     const rd_kafka_group_result_t** groups = rd_kafka_AlterConsumerGroupOffsets_result_groups(
-        rd_kafka_event_AlterConsumerGroupOffsets_result(event->get()), &count);
-    auto answer = one_group(groups, count, context);
-    if (!answer) return answer.err();
+        rd_kafka_event_AlterConsumerGroupOffsets_result(event.get()), &count);
+    COPYCAT_TRY_VOID(one_group(groups, count, context));
     return {};
 }
 
@@ -115,13 +112,11 @@ result<void> admin_client::delete_group_offsets(std::string_view group, const st
     detail::admin_request request(handle_.get(), RD_KAFKA_ADMIN_OP_DELETECONSUMERGROUPOFFSETS, timeout);
     rd_kafka_DeleteConsumerGroupOffsets(handle_.get(), &request_object, 1, request.options(), request.queue());
     rd_kafka_DeleteConsumerGroupOffsets_destroy(request_object);
-    auto event = request.wait(context);
-    if (!event) return event.err();
+    COPYCAT_TRY(auto event, request.wait(context));
     std::size_t count = 0;
     const rd_kafka_group_result_t** groups = rd_kafka_DeleteConsumerGroupOffsets_result_groups(
-        rd_kafka_event_DeleteConsumerGroupOffsets_result(event->get()), &count);
-    auto answer = one_group(groups, count, context);
-    if (!answer) return answer.err();
+        rd_kafka_event_DeleteConsumerGroupOffsets_result(event.get()), &count);
+    COPYCAT_TRY_VOID(one_group(groups, count, context));
     return {};
 }
 
@@ -133,13 +128,11 @@ result<void> admin_client::delete_group(std::string_view group, std::chrono::mil
     detail::admin_request request(handle_.get(), RD_KAFKA_ADMIN_OP_DELETEGROUPS, timeout);
     rd_kafka_DeleteGroups(handle_.get(), &request_object, 1, request.options(), request.queue());
     rd_kafka_DeleteGroup_destroy(request_object);
-    auto event = request.wait(context);
-    if (!event) return event.err();
+    COPYCAT_TRY(auto event, request.wait(context));
     std::size_t count = 0;
     const rd_kafka_group_result_t** groups =
-        rd_kafka_DeleteGroups_result_groups(rd_kafka_event_DeleteGroups_result(event->get()), &count);
-    auto answer = one_group(groups, count, context);
-    if (!answer) return answer.err();
+        rd_kafka_DeleteGroups_result_groups(rd_kafka_event_DeleteGroups_result(event.get()), &count);
+    COPYCAT_TRY_VOID(one_group(groups, count, context));
     return {};
 }
 

@@ -28,7 +28,7 @@ result<void> check_property(rd_kafka_conf_t* scratch, const std::string& key, co
 result<client_config> client_config::from_map(property_map properties) {
     std::unique_ptr<rd_kafka_conf_t, conf_deleter> scratch(rd_kafka_conf_new());
     for (const auto& [key, value] : properties) {
-        if (auto checked = check_property(scratch.get(), key, value); !checked) return checked.err();
+        COPYCAT_TRY_VOID(check_property(scratch.get(), key, value));
     }
     return client_config(std::move(properties));
 }
@@ -36,7 +36,7 @@ result<client_config> client_config::from_map(property_map properties) {
 result<void> client_config::set(std::string_view key, std::string_view value) {
     std::unique_ptr<rd_kafka_conf_t, conf_deleter> scratch(rd_kafka_conf_new());
     std::string k(key), v(value);
-    if (auto checked = check_property(scratch.get(), k, v); !checked) return checked;
+    COPYCAT_TRY_VOID(check_property(scratch.get(), k, v));
     properties_.insert_or_assign(std::move(k), std::move(v));
     return {};
 }

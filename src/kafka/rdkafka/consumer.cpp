@@ -62,11 +62,10 @@ result<consumer> consumer::create(const client_config& config) {
     if (!has_group) {
         options.overrides = {{"group.id", assign_only_group}, {"enable.auto.commit", "false"}};
     }
-    auto handle = detail::create_client(config, options);
-    if (!handle) return handle.err();
+    COPYCAT_TRY(auto handle, detail::create_client(config, options));
     // Route the handle's events (errors, logs when log.queue is set) to consumer poll().
-    rd_kafka_poll_set_consumer(handle->get());
-    return consumer(std::move(group), std::move(*handle), has_group);
+    rd_kafka_poll_set_consumer(handle.get());
+    return consumer(std::move(group), std::move(handle), has_group);
 }
 
 consumer::consumer(std::unique_ptr<detail::consumer_group_state> group, detail::handle_ptr handle, bool has_group)
@@ -225,10 +224,9 @@ result<void> consumer::pause(const std::vector<topic_partition>& partitions) {
         }
     }
     if (now.empty()) return {};
-    auto assigned = assignment();
-    if (!assigned) return assigned.err();
+    COPYCAT_TRY(auto assigned, assignment());
     for (const auto& tp : now) {
-        if (std::find(assigned->begin(), assigned->end(), tp) == assigned->end()) {
+        if (std::find(assigned.begin(), assigned.end(), tp) == assigned.end()) {
             return make_error(errc::invalid_argument,
                               fmt::format("cannot pause {}[{}]: not assigned", tp.topic, tp.partition));
         }
@@ -237,7 +235,7 @@ result<void> consumer::pause(const std::vector<topic_partition>& partitions) {
     if (rd_kafka_resp_err_t err = rd_kafka_pause_partitions(handle_.get(), list.get())) {
         return detail::kafka_error(err, "pause partitions");
     }
-    if (auto failed = detail::first_partition_error(list.get(), "pause"); !failed) return failed;
+    COPYCAT_TRY_VOID(detail::first_partition_error(list.get(), "pause"));
     for (const auto& tp : now) group_->paused.emplace(tp.topic, tp.partition);
     return {};
 }
@@ -275,9 +273,8 @@ result<void> consumer::seek(std::string_view topic, std::int32_t partition, std:
     const rd_kafka_resp_err_t err = list->elems[0].err;
     if (err == RD_KAFKA_RESP_ERR__STATE) {
         // Not fetching: either assigned and about to start, or not assigned at all.
-        auto assigned = assignment();
-        if (!assigned) return assigned.err();
-        if (std::find(assigned->begin(), assigned->end(), topic_partition{name, partition}) == assigned->end()) {
+        COPYCAT_TRY(auto assigned, assignment());
+        if (std::find(assigned.begin(), assigned.end(), topic_partition{name, partition}) == assigned.end()) {
             return make_error(errc::invalid_argument, context + ": not assigned");
         }
         group_->pending_seeks.insert_or_assign({name, partition}, offset);
@@ -306,9 +303,7 @@ result<std::vector<topic_partition_offset>> consumer::committed(const std::vecto
     if (rd_kafka_resp_err_t err = rd_kafka_committed(handle_.get(), list.get(), static_cast<int>(timeout.count()))) {
         return detail::kafka_error(err, "read committed offsets");
     }
-    if (auto failed = detail::first_partition_error(list.get(), "read committed offset of"); !failed) {
-        return failed.err();
-    }
+    COPYCAT_TRY_VOID(detail::first_partition_error(list.get(), "read committed offset of"));
     return detail::offsets_of(list.get());
 }
 

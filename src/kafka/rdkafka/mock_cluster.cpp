@@ -17,13 +17,12 @@ result<mock_cluster> mock_cluster::create(int brokers) {
     detail::client_options options;
     options.type = RD_KAFKA_PRODUCER;
     options.role = "mock cluster host";
-    auto host = detail::create_client(client_config(), options);
-    if (!host) return host.err();
-    rd_kafka_mock_cluster_t* cluster = rd_kafka_mock_cluster_new(host->get(), brokers);
+    COPYCAT_TRY(auto host, detail::create_client(client_config(), options));
+    rd_kafka_mock_cluster_t* cluster = rd_kafka_mock_cluster_new(host.get(), brokers);
     if (cluster == nullptr) {
         return make_error(errc::internal, fmt::format("cannot start a mock Kafka cluster of {} brokers", brokers));
     }
-    return mock_cluster(std::move(*host), cluster);
+    return mock_cluster(std::move(host), cluster);
 }
 
 mock_cluster::mock_cluster(detail::handle_ptr host, rd_kafka_mock_cluster_s* cluster)

@@ -77,9 +77,8 @@ result<producer> producer::create(const client_config& config) {
     options.type = RD_KAFKA_PRODUCER;
     options.role = "producer";
     options.customize = install_delivery_callback;
-    auto handle = detail::create_client(config, options);
-    if (!handle) return handle.err();
-    return producer(std::move(*handle));
+    COPYCAT_TRY(auto handle, detail::create_client(config, options));
+    return producer(std::move(handle));
 }
 
 producer& producer::operator=(producer&& other) noexcept {

@@ -61,13 +61,13 @@ result<handle_ptr> create_client(const client_config& config, const client_optio
     conf_ptr conf(rd_kafka_conf_new());
     for (const auto& [key, value] : options.defaults) {
         if (config.contains(key)) continue;
-        if (auto r = apply(conf.get(), key, value); !r) return r.err();
+        COPYCAT_TRY_VOID(apply(conf.get(), key, value));
     }
     for (const auto& [key, value] : config.properties()) {
-        if (auto r = apply(conf.get(), key, value); !r) return r.err();
+        COPYCAT_TRY_VOID(apply(conf.get(), key, value));
     }
     for (const auto& [key, value] : options.overrides) {
-        if (auto r = apply(conf.get(), key, value); !r) return r.err();
+        COPYCAT_TRY_VOID(apply(conf.get(), key, value));
     }
     rd_kafka_conf_set_log_cb(conf.get(), on_log);
     rd_kafka_conf_set_error_cb(conf.get(), on_error);
