@@ -10,9 +10,8 @@ namespace copycat::app {
 
 result<std::string> lookup_kafka_cluster_id(const runtime::worker_config& config, std::chrono::milliseconds timeout,
                                             const std::function<bool()>& cancelled) {
-    auto client_config = shared_client_config(config);
-    if (!client_config) return client_config.err();
-    auto admin = rdkafka::admin_client::create(*client_config);
+    COPYCAT_TRY(auto client_config, shared_client_config(config));
+    auto admin = rdkafka::admin_client::create(client_config);
     if (!admin) return make_error(errc::invalid_argument, "Cannot create a Kafka client: " + admin.err().message);
 
     // Ask in slices of at most a second so that a shutdown request is noticed promptly.

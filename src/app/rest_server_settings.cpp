@@ -53,9 +53,8 @@ result<rest::http_server_options> rest_server_options(const common_worker_config
     options.cors.allowed_origins = config.access_control_allow_origin;
     options.cors.allowed_methods = config.access_control_allow_methods;
     if (config.basic_auth_credentials_file && !config.basic_auth_credentials_file->empty()) {
-        auto auth = rest::basic_auth::from_file(*config.basic_auth_credentials_file);
-        if (!auth) return auth.err();
-        options.auth = std::make_shared<const rest::basic_auth>(std::move(*auth));
+        COPYCAT_TRY(auto auth, rest::basic_auth::from_file(*config.basic_auth_credentials_file));
+        options.auth = std::make_shared<const rest::basic_auth>(std::move(auth));
         options.cors.allowed_headers.push_back("Authorization");  // so browsers may send credentials
     }
     return options;

@@ -46,11 +46,10 @@ result<rdkafka::client_config> shared_client_config(const runtime::worker_config
 
 result<kafka_client::group_member_config> group_member_settings(const distributed_config& config) {
     const runtime::worker_config& worker = config.worker;
-    auto servers = kafka_client::parse_bootstrap_servers(worker.bootstrap_servers);
-    if (!servers) return servers.err();
+    COPYCAT_TRY(auto servers, kafka_client::parse_bootstrap_servers(worker.bootstrap_servers));
     kafka_client::group_member_config out;
     out.group_id = config.group_id;
-    out.bootstrap_servers = *servers;
+    out.bootstrap_servers = servers;
     out.session_timeout = config.session_timeout;
     out.heartbeat_interval = config.heartbeat_interval;
     out.rebalance_timeout = config.rebalance_timeout;
@@ -88,7 +87,7 @@ result<kafka_client::group_member_config> group_member_settings(const distribute
         (worker.originals.contains("ssl.endpoint.identification.algorithm") &&
          setting(worker, "ssl.endpoint.identification.algorithm").empty()))
         out.connection.tls.verify_hostname = false;
-    if (auto valid = kafka_client::validate(out); !valid) return valid.err();
+    COPYCAT_TRY_VOID(kafka_client::validate(out));
     return out;
 }
 

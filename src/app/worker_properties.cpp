@@ -370,17 +370,14 @@ internal_topic_settings topic_settings(const parsed_config& values, const string
 
 result<standalone_config> parse_standalone_config(const string_map& props) {
     standalone_config out;
-    auto values = parse_common(standalone_config_def(), props, false, out);
-    if (!values) return values.err();
-    out.offset_storage_file = get<std::string>(*values, "offset.storage.file.filename");
+    COPYCAT_TRY(auto values, parse_common(standalone_config_def(), props, false, out));
+    out.offset_storage_file = get<std::string>(values, "offset.storage.file.filename");
     return out;
 }
 
 result<distributed_config> parse_distributed_config(const string_map& props) {
     distributed_config out;
-    auto values = parse_common(distributed_config_def(), props, true, out);
-    if (!values) return values.err();
-    const parsed_config& v = *values;
+    COPYCAT_TRY(const parsed_config v, parse_common(distributed_config_def(), props, true, out));
     out.group_id = get<std::string>(v, "group.id");
     out.config_topic = topic_settings(v, props, "config.storage.", false);
     out.offset_topic = topic_settings(v, props, "offset.storage.", true);

@@ -17,15 +17,14 @@ worker_rest_server::worker_rest_server(const common_worker_config& config, const
 
 result<std::unique_ptr<worker_rest_server>> worker_rest_server::create(const common_worker_config& config,
                                                                        const metrics::registry* metrics) {
-    auto options = rest_server_options(config);
-    if (!options) return options.err();
+    COPYCAT_TRY(auto options, rest_server_options(config));
     std::unique_ptr<worker_rest_server> out(new worker_rest_server(config, metrics));
 
     rest::router routes;
     out->api_.add_routes(routes);
     if (!config.admin_listeners) out->api_.add_admin_routes(routes);
     if (config.admin_listeners && !config.admin_listeners->empty()) {
-        rest::http_server_options admin = *options;
+        rest::http_server_options admin = options;
         admin.listeners = *config.admin_listeners;
         admin.listener = admin.listeners.front();
         admin.tls = admin_tls_settings(config);
@@ -33,14 +32,14 @@ result<std::unique_ptr<worker_rest_server>> worker_rest_server::create(const com
         out->api_.add_admin_routes(admin_routes);
         out->admin_server_.emplace(std::move(admin_routes), std::move(admin));
     }
-    out->server_.emplace(std::move(routes), std::move(*options));
+    out->server_.emplace(std::move(routes), std::move(options));
     out->api_.use_timers(out->server_->timers());  // request deadlines run on the REST server's io_context
     return out;
 }
 
 result<advertised_endpoint> worker_rest_server::start() {
     if (uses_https(config_)) {
-        if (auto client = net::configure_https_client(rest_tls_settings(config_)); !client) return client.err();
+        COPYCAT_TRY_VOID(net::configure_https_client(rest_tls_settings(config_)));
     }
     if (auto started = server_->start(); !started)
         return error(started.err().code, "cannot start the REST server: " + started.err().describe());

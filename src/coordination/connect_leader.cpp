@@ -102,9 +102,8 @@ result<std::vector<kafka_client::member_assignment>> encode_assignments(
     std::vector<kafka_client::member_assignment> out;
     out.reserve(assignments.size());
     for (const auto& [id, a] : assignments) {
-        auto bytes = try_encode(a);
-        if (!bytes) return bytes.err();
-        out.push_back({id, std::move(*bytes)});
+        COPYCAT_TRY(auto bytes, try_encode(a));
+        out.push_back({id, std::move(bytes)});
     }
     return out;
 }

@@ -155,10 +155,9 @@ kp::bytes encode(const connect_assignment& assignment) { return or_abort(try_enc
 
 result<connect_assignment> decode_connect_assignment(kp::bytes_view data) {
     kp::reader r(data);
-    auto version = read_version(r, "connect assignment");
-    if (!version) return version.err();
+    COPYCAT_TRY(auto version, read_version(r, "connect assignment"));
     connect_assignment a;
-    a.version = *version;
+    a.version = version;
     a.error = r.read_int16("error");
     a.leader = r.read_string("leader");
     a.leader_url = r.read_string("leader-url");
@@ -197,9 +196,8 @@ result<kp::bytes> try_encode(const worker_metadata& m) {
             blob.version = m.version;
             blob.config_offset = m.config_offset;
             blob.assigned = *m.allocation;
-            auto encoded = try_encode(blob);
-            if (!encoded) return encoded.err();
-            allocation = std::move(*encoded);
+            COPYCAT_TRY(auto encoded, try_encode(blob));
+            allocation = std::move(encoded);
         }
         w.write_nullable_bytes("allocation", allocation);
     }
@@ -210,10 +208,9 @@ kp::bytes encode(const worker_metadata& metadata) { return or_abort(try_encode(m
 
 result<worker_metadata> decode_worker_metadata(kp::bytes_view data) {
     kp::reader r(data);
-    auto version = read_version(r, "connect worker metadata");
-    if (!version) return version.err();
+    COPYCAT_TRY(auto version, read_version(r, "connect worker metadata"));
     worker_metadata m;
-    m.version = *version;
+    m.version = version;
     m.url = r.read_string("url");
     m.config_offset = r.read_int64("config-offset");
     // As Java's IncrementalCooperativeConnectProtocol reader: the allocation may be missing.
@@ -253,10 +250,9 @@ result<std::vector<kafka_client::group_protocol>> try_join_protocols(connect_pro
     std::vector<kafka_client::group_protocol> out;
     for (auto p : offered) {
         const std::int16_t version = protocol_version(p);
-        auto metadata =
-            try_encode(worker_metadata{version, url, config_offset, version >= 1 ? allocation : std::nullopt});
-        if (!metadata) return metadata.err();
-        out.push_back({std::string(protocol_name(p)), std::move(*metadata)});
+        COPYCAT_TRY(auto metadata,
+                    try_encode(worker_metadata{version, url, config_offset, version >= 1 ? allocation : std::nullopt}));
+        out.push_back({std::string(protocol_name(p)), std::move(metadata)});
     }
     return out;
 }

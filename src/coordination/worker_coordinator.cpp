@@ -24,9 +24,8 @@ result<std::shared_ptr<worker_coordinator>> worker_coordinator::create(executor_
     options.member.protocol_type = std::string(connect_protocol_type);
     std::shared_ptr<worker_coordinator> self(
         new worker_coordinator(std::move(options), std::move(config_snapshot), listener));
-    auto member = kc::group_member::create(std::move(executor), self->options_.member, *self);
-    if (!member) return member.err();
-    self->member_ = std::move(*member);
+    COPYCAT_TRY(auto member, kc::group_member::create(std::move(executor), self->options_.member, *self));
+    self->member_ = std::move(member);
     return self;
 }
 
@@ -102,11 +101,10 @@ std::vector<kc::group_protocol> worker_coordinator::protocols() {
 }
 
 result<std::vector<kc::member_assignment>> worker_coordinator::assign(const kc::leader_context& context) {
-    auto protocol = protocol_from_name(context.protocol_name);
-    if (!protocol) return protocol.err();
+    COPYCAT_TRY(auto protocol, protocol_from_name(context.protocol_name));
     leader_request request;
     request.context = &context;
-    request.protocol = *protocol;
+    request.protocol = protocol;
     request.snapshot = metadata_snapshot_;
     request.fresh_snapshot = config_snapshot_;
     request.last_completed_generation = last_completed_generation_;
@@ -116,17 +114,15 @@ result<std::vector<kc::member_assignment>> worker_coordinator::assign(const kc::
         std::lock_guard lock(mutex_);
         request.departed_gracefully_urls = departed_;
     }
-    auto outcome = leader_.assign(request);
-    if (!outcome) return outcome.err();
-    auto encoded = encode_assignments(outcome->assignments);
-    if (!encoded) return encoded.err();
+    COPYCAT_TRY(auto outcome, leader_.assign(request));
+    COPYCAT_TRY(auto encoded, encode_assignments(outcome.assignments));
 
     std::lock_guard lock(mutex_);
-    owners_ = std::move(outcome->owners);
-    if (!outcome->config_mismatch) {
+    owners_ = std::move(outcome.owners);
+    if (!outcome.config_mismatch) {
         // A note is used up once a rebalance ran without its worker in the group.
         std::set<std::string> present;
-        for (const auto& [id, url] : outcome->member_urls) present.insert(url);
+        for (const auto& [id, url] : outcome.member_urls) present.insert(url);
         std::erase_if(departed_, [&](const std::string& url) { return present.count(url) == 0; });
     }
     return encoded;

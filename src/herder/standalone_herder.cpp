@@ -90,9 +90,8 @@ void standalone_herder::connector_config(const std::string& name, callback<strin
 
 result<created_connector> standalone_herder::put_config(const std::string& name, string_map config,
                                                         std::optional<target_state> initial_state, bool allow_replace) {
-    auto validation = validator_.validate(config);
-    if (!validation) return validation.err();
-    if (auto message = connector_validator::invalid_config_message(*validation))
+    COPYCAT_TRY(auto validation, validator_.validate(config));
+    if (auto message = connector_validator::invalid_config_message(validation))
         return make_error(errc::invalid_argument, *message);
 
     const bool exists = configs_.contains(name);

@@ -98,7 +98,7 @@ result<void> load_keystore(ssl::context& ctx, const tls_settings& s, bool requir
                               "with listeners.https.");
         return {};
     }
-    if (auto ok = check_store_type(s.keystore_type, "ssl.keystore.type"); !ok) return ok;
+    COPYCAT_TRY_VOID(check_store_type(s.keystore_type, "ssl.keystore.type"));
     error_code ec;
     if (!s.key_password.empty()) {
         ctx.set_password_callback(
@@ -131,7 +131,7 @@ result<void> load_truststore(ssl::context& ctx, const tls_settings& s) {
         if (ec) return bad("Cannot load the system's CA certificates", ec);
         return {};
     }
-    if (auto ok = check_store_type(s.truststore_type, "ssl.truststore.type"); !ok) return ok;
+    COPYCAT_TRY_VOID(check_store_type(s.truststore_type, "ssl.truststore.type"));
     if (!s.truststore_location.empty()) {
         ctx.load_verify_file(s.truststore_location, ec);
         if (ec) return bad("Cannot read ssl.truststore.location " + s.truststore_location, ec);
@@ -151,13 +151,13 @@ bool verifies_host_name(const tls_settings& settings) {
 
 result<tls_context_ptr> make_server_tls_context(const tls_settings& s) {
     auto ctx = std::make_shared<ssl::context>(ssl::context::tls_server);
-    if (auto ok = restrict_protocols(*ctx, s.enabled_protocols); !ok) return ok.err();
-    if (auto ok = restrict_ciphers(*ctx, s.cipher_suites); !ok) return ok.err();
-    if (auto ok = load_keystore(*ctx, s, true); !ok) return ok.err();
+    COPYCAT_TRY_VOID(restrict_protocols(*ctx, s.enabled_protocols));
+    COPYCAT_TRY_VOID(restrict_ciphers(*ctx, s.cipher_suites));
+    COPYCAT_TRY_VOID(load_keystore(*ctx, s, true));
     error_code ec;
     const std::string auth = to_upper(s.client_auth);
     if (auth == "REQUIRED" || auth == "REQUESTED") {
-        if (auto ok = load_truststore(*ctx, s); !ok) return ok.err();
+        COPYCAT_TRY_VOID(load_truststore(*ctx, s));
         ssl::verify_mode mode = ssl::verify_peer;
         if (auth == "REQUIRED") mode |= ssl::verify_fail_if_no_peer_cert;
         ctx->set_verify_mode(mode, ec);
@@ -176,10 +176,10 @@ result<tls_context_ptr> make_server_tls_context(const tls_settings& s) {
 
 result<tls_context_ptr> make_client_tls_context(const tls_settings& s) {
     auto ctx = std::make_shared<ssl::context>(ssl::context::tls_client);
-    if (auto ok = restrict_protocols(*ctx, s.enabled_protocols); !ok) return ok.err();
-    if (auto ok = restrict_ciphers(*ctx, s.cipher_suites); !ok) return ok.err();
-    if (auto ok = load_keystore(*ctx, s, false); !ok) return ok.err();
-    if (auto ok = load_truststore(*ctx, s); !ok) return ok.err();
+    COPYCAT_TRY_VOID(restrict_protocols(*ctx, s.enabled_protocols));
+    COPYCAT_TRY_VOID(restrict_ciphers(*ctx, s.cipher_suites));
+    COPYCAT_TRY_VOID(load_keystore(*ctx, s, false));
+    COPYCAT_TRY_VOID(load_truststore(*ctx, s));
     error_code ec;
     ctx->set_verify_mode(ssl::verify_peer, ec);
     if (ec) return bad("Cannot enable certificate verification", ec);

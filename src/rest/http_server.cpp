@@ -111,11 +111,10 @@ result<void> http_server::impl::open_all() {
     const std::vector<std::string> wanted =
         options.listeners.empty() ? std::vector<std::string>{options.listener} : options.listeners;
     for (const auto& text : wanted) {
-        auto address = parse_listener(text);
-        if (!address) return address.err();
+        COPYCAT_TRY(auto address, parse_listener(text));
         auto l = std::make_unique<listener_state>(ioc);
         l->text = text;
-        l->address = std::move(*address);
+        l->address = std::move(address);
         if (l->address.protocol == "https" && !tls) {
             auto built = net::make_server_tls_context(options.tls.value_or(net::tls_settings{}));
             if (!built)
@@ -138,8 +137,7 @@ result<void> http_server::impl::open_all() {
 
 result<void> http_server::impl::open(listener_state& l) {
     const listener_address& address = l.address;
-    auto endpoint = resolve(address, ioc);
-    if (!endpoint) return endpoint.err();
+    COPYCAT_TRY(auto endpoint, resolve(address, ioc));
 
     auto& acceptor = l.acceptor;
     error_code ec;
@@ -152,7 +150,7 @@ result<void> http_server::impl::open(listener_state& l) {
         if (!ec) acceptor.bind(ep, ec);
         if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
     };
-    bind_to(*endpoint);
+    bind_to(endpoint);
     if (ec && address.host.empty()) bind_to(tcp::endpoint(tcp::v4(), address.port));  // no IPv6 here
     if (ec) {
         error_code ignored;
@@ -272,7 +270,7 @@ result<void> http_server::start() {
         if (s.current != impl::state::created)
             return make_error(errc::invalid_argument, "REST server was already started");
     }
-    if (auto opened = s.open_all(); !opened) return opened.err();
+    COPYCAT_TRY_VOID(s.open_all());
     {
         std::lock_guard lock(s.mutex);
         s.current = impl::state::running;
