@@ -60,9 +60,8 @@ void put_with_prefix(string_map& out, const string_map& from, std::string_view p
 result<string_map> with_overrides(string_map settings, const worker_config& worker, const string_map& connector_config,
                                   std::string_view worker_prefix, std::string_view override_prefix) {
     put_with_prefix(settings, worker.originals, worker_prefix);
-    auto policy = parse_client_override_policy(worker.client_config_override_policy);
-    if (!policy) return policy.err();
-    auto refused = disallowed_client_overrides(*policy, connector_config, override_prefix);
+    COPYCAT_TRY(auto policy, parse_client_override_policy(worker.client_config_override_policy));
+    auto refused = disallowed_client_overrides(policy, connector_config, override_prefix);
     if (!refused.empty()) {
         std::string message = "Client Config Overrides not allowed:";
         for (const auto& [key, why] : refused) message += " " + why;

@@ -74,10 +74,9 @@ result<rdkafka::client_config> dlq_admin_config(const worker_config& worker, con
          it != worker.originals.end() && it->first.starts_with(admin_prefix); ++it) {
         settings.insert_or_assign(it->first.substr(admin_prefix.size()), it->second);
     }
-    auto policy = parse_client_override_policy(worker.client_config_override_policy);
-    if (!policy) return policy.err();
+    COPYCAT_TRY(auto policy, parse_client_override_policy(worker.client_config_override_policy));
     const auto override_prefix = connector_keys::admin_override_prefix;
-    if (auto refused = disallowed_client_overrides(*policy, connector_config, override_prefix); !refused.empty()) {
+    if (auto refused = disallowed_client_overrides(policy, connector_config, override_prefix); !refused.empty()) {
         std::string message = "Client Config Overrides not allowed:";
         for (const auto& [key, why] : refused) message += " " + why;
         return make_error(errc::invalid_argument, message);

@@ -42,7 +42,7 @@ result<void> validate_format(const source_map& map) {
 result<source_map> normalize(source_offset_codec& codec, const std::string& text, const char* what) {
     auto map = codec.decode_value(to_bytes(text));
     if (!map) return make_error(errc::invalid_argument, std::string("The ") + what + " must be a JSON object");
-    if (auto valid = validate_format(*map); !valid) return valid.err();
+    COPYCAT_TRY_VOID(validate_format(*map));
     return std::move(*map);
 }
 
@@ -117,15 +117,13 @@ result<std::string> offsets_admin::modify_source(const std::string& connector, c
         for (const auto& [partition, key] : stored) changes.push_back({partition, std::nullopt});
     } else {
         for (const connector_offset& o : *offsets) {
-            auto partition = normalize(codec, o.partition, "partition of a source connector offset");
-            if (!partition) return partition.err();
+            COPYCAT_TRY(auto partition, normalize(codec, o.partition, "partition of a source connector offset"));
             std::optional<source_map> offset;
             if (o.offset && *o.offset != "null") {
-                auto parsed = normalize(codec, *o.offset, "offset of a source connector offset");
-                if (!parsed) return parsed.err();
-                offset = std::move(*parsed);
+                COPYCAT_TRY(auto parsed, normalize(codec, *o.offset, "offset of a source connector offset"));
+                offset = std::move(parsed);
             }
-            changes.push_back({std::move(*partition), std::move(offset)});
+            changes.push_back({std::move(partition), std::move(offset)});
         }
     }
 

@@ -132,8 +132,7 @@ std::optional<std::int64_t> rdkafka_sink_consumer::end_offset(const topic_partit
 }
 
 result<void> rdkafka_sink_consumer::seek(const topic_partition& partition, std::int64_t offset) {
-    auto sought = consumer_.seek(partition.topic, partition.partition, offset);
-    if (!sought) return sought;
+    COPYCAT_TRY_VOID(consumer_.seek(partition.topic, partition.partition, offset));
     if (offset >= 0) {
         start_offsets_.insert_or_assign(partition, offset);
     } else {

@@ -44,11 +44,9 @@ std::chrono::milliseconds remaining(clock_type::time_point deadline) {
 
 result<rdkafka::admin_client> admin_for(const worker_config& worker, const std::string& connector,
                                         const string_map& config) {
-    auto settings = admin_settings(worker, config, "connector-worker-adminclient-" + connector);
-    if (!settings) return settings.err();
-    auto client = to_client_config(*settings, "the offsets admin client of connector " + connector);
-    if (!client) return client.err();
-    return rdkafka::admin_client::create(*client);
+    COPYCAT_TRY(auto settings, admin_settings(worker, config, "connector-worker-adminclient-" + connector));
+    COPYCAT_TRY(auto client, to_client_config(settings, "the offsets admin client of connector " + connector));
+    return rdkafka::admin_client::create(client);
 }
 
 json::value partition_json(const topic_partition& tp) {
@@ -136,9 +134,8 @@ std::string sink_group_id(const worker_config& worker, const std::string& connec
 result<std::vector<connector_offset>> read_sink_offsets(const worker_config& worker, const std::string& connector,
                                                         const string_map& config, std::chrono::milliseconds timeout) {
     const std::string group = sink_group_id(worker, connector, config);
-    auto admin = admin_for(worker, connector, config);
-    if (!admin) return admin.err();
-    auto listed = admin->list_group_offsets(group, timeout);
+    COPYCAT_TRY(auto admin, admin_for(worker, connector, config));
+    auto listed = admin.list_group_offsets(group, timeout);
     if (!listed) {
         log::error("Failed to retrieve consumer group offsets for sink connector {}: {}", connector,
                    listed.err().describe());
@@ -162,12 +159,11 @@ result<std::string> modify_sink_offsets(const worker_config& worker, sink_connec
     const auto deadline = clock_type::now() + timeout;
     const bool reset = !offsets.has_value();
     const std::string group = sink_group_id(worker, connector, config);
-    auto admin = admin_for(worker, connector, config);
-    if (!admin) return admin.err();
+    COPYCAT_TRY(auto admin, admin_for(worker, connector, config));
 
     sink_offset_changes changes;
     if (reset) {
-        auto listed = admin->list_group_offsets(group, remaining(deadline));
+        auto listed = admin.list_group_offsets(group, remaining(deadline));
         if (!listed) {
             log::error("Failed to list offsets prior to resetting offsets for sink connector {}: {}", connector,
                        listed.err().describe());
@@ -176,19 +172,17 @@ result<std::string> modify_sink_offsets(const worker_config& worker, sink_connec
         }
         for (const auto& p : *listed) changes.insert_or_assign(topic_partition{p.topic, p.partition}, std::nullopt);
     } else {
-        auto parsed = parse_sink_offsets(*offsets);
-        if (!parsed) return parsed.err();
-        changes = std::move(*parsed);
+        COPYCAT_TRY(auto parsed, parse_sink_offsets(*offsets));
+        changes = std::move(parsed);
     }
 
-    auto confirmed = ask_connector(instance, connector, config, changes);
-    if (!confirmed) return confirmed.err();
+    COPYCAT_TRY(auto confirmed, ask_connector(instance, connector, config, changes));
     if (clock_type::now() >= deadline)
         return make_error(errc::timeout,
                           "Timed out while calling the 'alterOffsets' method for sink connector " + connector);
 
     if (reset) {
-        auto deleted = admin->delete_group(group, remaining(deadline));
+        auto deleted = admin.delete_group(group, remaining(deadline));
         if (!deleted && deleted.err().code != make_error_code(errc::not_found)) {
             log::error("Failed to reset consumer group offsets for sink connector {}: {}", connector,
                        deleted.err().describe());
@@ -197,7 +191,7 @@ result<std::string> modify_sink_offsets(const worker_config& worker, sink_connec
             return make_error(errc::internal, "Failed to reset consumer group offsets for sink connector " + connector);
         }
         log::info("Reset the offsets of sink connector {} (deleted consumer group {})", connector, group);
-        return offsets_modified_message(*confirmed, true);
+        return offsets_modified_message(confirmed, true);
     }
 
     std::vector<rdkafka::topic_partition_offset> to_alter;
@@ -209,9 +203,9 @@ result<std::string> modify_sink_offsets(const worker_config& worker, sink_connec
             to_delete.push_back({tp.topic, tp.partition});
         }
     }
-    auto altered = admin->alter_group_offsets(group, to_alter, remaining(deadline));
+    auto altered = admin.alter_group_offsets(group, to_alter, remaining(deadline));
     result<void> deleted_offsets =
-        altered ? admin->delete_group_offsets(group, to_delete, remaining(deadline)) : result<void>(altered.err());
+        altered ? admin.delete_group_offsets(group, to_delete, remaining(deadline)) : result<void>(altered.err());
     if (!deleted_offsets) {
         log::error("Failed to alter consumer group offsets for connector {}: {}", connector,
                    deleted_offsets.err().describe());
@@ -221,7 +215,7 @@ result<std::string> modify_sink_offsets(const worker_config& worker, sink_connec
     }
     log::info("Altered the offsets of sink connector {} in consumer group {}: {} committed, {} deleted", connector,
               group, to_alter.size(), to_delete.size());
-    return offsets_modified_message(*confirmed, false);
+    return offsets_modified_message(confirmed, false);
 }
 
 }  // namespace copycat::runtime

@@ -41,18 +41,16 @@ template <class T, class Configure>
 result<std::unique_ptr<T>> make_converter(const loader::plugin_registry& plugins, const string_map& connector_config,
                                           const worker_config& worker, std::string_view key, plugin_kind kind,
                                           Configure configure) {
-    auto spec = resolve_converter(key, connector_config, worker);
-    if (!spec) return spec.err();
-    auto instance = instantiate<T>(plugins, spec->class_name, kind, std::string(key));
-    if (!instance) return instance.err();
+    COPYCAT_TRY(auto spec, resolve_converter(key, connector_config, worker));
+    COPYCAT_TRY(auto instance, instantiate<T>(plugins, spec.class_name, kind, std::string(key)));
     try {
-        configure(**instance, spec->configs);
+        configure(*instance, spec.configs);
     } catch (...) {
-        return make_error(errc::invalid_argument, "Failed to configure " + std::string(key) + " " + spec->class_name +
+        return make_error(errc::invalid_argument, "Failed to configure " + std::string(key) + " " + spec.class_name +
                                                       ": " + error_trace(std::current_exception()));
     }
-    log::info("Set up the {} {} using the {} config", key, spec->class_name,
-              spec->from_connector ? "connector" : "worker");
+    log::info("Set up the {} {} using the {} config", key, spec.class_name,
+              spec.from_connector ? "connector" : "worker");
     return instance;
 }
 
@@ -91,22 +89,18 @@ result<converter_spec> resolve_converter(std::string_view key, const string_map&
 result<task_converters> task_converters::create(const loader::plugin_registry& plugins,
                                                 const string_map& connector_config, const worker_config& worker) {
     task_converters out;
-    auto key = make_converter<converter>(plugins, connector_config, worker, "key.converter", plugin_kind::converter,
-                                         [](converter& c, const auto& configs) { c.configure(configs, true); });
-    if (!key) return key.err();
-    auto value = make_converter<converter>(plugins, connector_config, worker, "value.converter", plugin_kind::converter,
-                                           [](converter& c, const auto& configs) { c.configure(configs, false); });
-    if (!value) return value.err();
-    auto header =
-        make_converter<header_converter>(plugins, connector_config, worker, "header.converter",
-                                         plugin_kind::header_converter, [](header_converter& c, auto configs) {
-                                             configs.insert_or_assign("converter.type", "header");
-                                             c.configure(configs);
-                                         });
-    if (!header) return header.err();
-    out.key = std::move(*key);
-    out.value = std::move(*value);
-    out.header = std::move(*header);
+    COPYCAT_TRY(out.key,
+                make_converter<converter>(plugins, connector_config, worker, "key.converter", plugin_kind::converter,
+                                          [](converter& c, const auto& configs) { c.configure(configs, true); }));
+    COPYCAT_TRY(out.value,
+                make_converter<converter>(plugins, connector_config, worker, "value.converter", plugin_kind::converter,
+                                          [](converter& c, const auto& configs) { c.configure(configs, false); }));
+    COPYCAT_TRY(out.header,
+                make_converter<header_converter>(plugins, connector_config, worker, "header.converter",
+                                                 plugin_kind::header_converter, [](header_converter& c, auto configs) {
+                                                     configs.insert_or_assign("converter.type", "header");
+                                                     c.configure(configs);
+                                                 }));
     return out;
 }
 

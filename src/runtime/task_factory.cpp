@@ -116,45 +116,34 @@ std::vector<std::string> sink_subscription(const string_map& connector_config) {
 result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, const string_map& connector_config,
                                                           const string_map& task_config, target_state initial) const {
     auto class_name = connector_config.find(connector_keys::connector_class);
-    auto entry = plugins_.find(class_name == connector_config.end() ? std::string_view() : trim(class_name->second),
-                               {plugin_kind::source_connector, plugin_kind::sink_connector});
-    if (!entry) return entry.err();
-    const bool is_source = (*entry)->kind() == plugin_kind::source_connector;
-    auto converters = task_converters::create(plugins_, connector_config, config_);
-    if (!converters) return converters.err();
-    auto transforms = transformation_chain::create(plugins_, connector_config);
-    if (!transforms) return transforms.err();
-    auto errors = error_settings(plugins_, connector_config, config_);
-    if (!errors) return errors.err();
+    COPYCAT_TRY(auto entry,
+                plugins_.find(class_name == connector_config.end() ? std::string_view() : trim(class_name->second),
+                              {plugin_kind::source_connector, plugin_kind::sink_connector}));
+    const bool is_source = entry->kind() == plugin_kind::source_connector;
+    COPYCAT_TRY(auto converters, task_converters::create(plugins_, connector_config, config_));
+    COPYCAT_TRY(auto transforms, transformation_chain::create(plugins_, connector_config));
+    COPYCAT_TRY(auto errors, error_settings(plugins_, connector_config, config_));
 
     if (is_source) {
-        auto task = make_task<source_connector, source_task>(**entry);
-        if (!task) return task.err();
-        auto settings = producer_settings(config_, connector_config, id);
-        if (!settings) return settings.err();
-        auto client = to_client_config(*settings, "task " + id.to_string() + " producer");
-        if (!client) return client.err();
-        auto producer = rdkafka::producer::create(*client);
-        if (!producer) return producer.err();
-        worker_source_task::parts parts{std::move(*task),       task_config,          std::move(*converters),
-                                        std::move(*transforms), std::move(*producer), std::move(*errors)};
+        COPYCAT_TRY(auto task, make_task<source_connector, source_task>(*entry));
+        COPYCAT_TRY(auto settings, producer_settings(config_, connector_config, id));
+        COPYCAT_TRY(auto client, to_client_config(settings, "task " + id.to_string() + " producer"));
+        COPYCAT_TRY(auto producer, rdkafka::producer::create(client));
+        worker_source_task::parts parts{std::move(task),       task_config,          std::move(converters),
+                                        std::move(transforms), std::move(producer), std::move(errors)};
         worker_source_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout};
         s.metrics = config_.metrics;
         return std::shared_ptr<worker_task>(
             std::make_shared<worker_source_task>(id, initial, listener_, std::move(parts), offsets_, s));
     }
 
-    auto task = make_task<sink_connector, sink_task>(**entry);
-    if (!task) return task.err();
+    COPYCAT_TRY(auto task, make_task<sink_connector, sink_task>(*entry));
     auto subscription = sink_subscription(connector_config);
     if (subscription.empty()) return make_error(errc::invalid_argument, "Must configure one of topics or topics.regex");
-    auto settings = consumer_settings(config_, connector_config, id);
-    if (!settings) return settings.err();
-    const auto max_poll_records = take_max_poll_records(*settings);
-    auto client = to_client_config(*settings, "task " + id.to_string() + " consumer");
-    if (!client) return client.err();
-    auto consumer = rdkafka::consumer::create(*client);
-    if (!consumer) return consumer.err();
+    COPYCAT_TRY(auto settings, consumer_settings(config_, connector_config, id));
+    const auto max_poll_records = take_max_poll_records(settings);
+    COPYCAT_TRY(auto client, to_client_config(settings, "task " + id.to_string() + " consumer"));
+    COPYCAT_TRY(auto consumer, rdkafka::consumer::create(client));
     dead_letter_queue_settings dlq;
     try {
         dlq = dead_letter_queue_settings::from_config(connector_config);
@@ -171,12 +160,12 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
                                                      dlq_setup_timeout);
         };
     }
-    worker_sink_task::parts parts{std::move(*task),
+    worker_sink_task::parts parts{std::move(task),
                                   task_config,
-                                  std::move(*converters),
-                                  std::move(*transforms),
-                                  std::make_unique<rdkafka_sink_consumer>(std::move(*consumer)),
-                                  std::move(*errors),
+                                  std::move(converters),
+                                  std::move(transforms),
+                                  std::make_unique<rdkafka_sink_consumer>(std::move(consumer)),
+                                  std::move(errors),
                                   std::move(subscription),
                                   std::move(dead_letter_queue)};
     worker_sink_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout, max_poll_records};

@@ -83,9 +83,8 @@ result<transformation_chain> transformation_chain::create(const loader::plugin_r
             s.negate = to_lower(trim(n->second)) == "true";
             configs.erase(n);
         }
-        auto transform = make_plugin<transformation>(plugins, plugin_kind::transformation, prefix, std::move(configs));
-        if (!transform) return transform.err();
-        s.transform = std::move(*transform);
+        COPYCAT_TRY(s.transform,
+                    make_plugin<transformation>(plugins, plugin_kind::transformation, prefix, std::move(configs)));
         if (!predicate_alias.empty()) {
             if (std::find(predicate_aliases.begin(), predicate_aliases.end(), predicate_alias) ==
                 predicate_aliases.end()) {
@@ -93,10 +92,8 @@ result<transformation_chain> transformation_chain::create(const loader::plugin_r
                                "predicate: Predicate alias not found in predicates");
             }
             const std::string predicate_prefix = "predicates." + predicate_alias + ".";
-            auto pred = make_plugin<predicate>(plugins, plugin_kind::predicate, predicate_prefix,
-                                               with_prefix(connector_config, predicate_prefix));
-            if (!pred) return pred.err();
-            s.predicate = std::move(*pred);
+            COPYCAT_TRY(s.predicate, make_plugin<predicate>(plugins, plugin_kind::predicate, predicate_prefix,
+                                                            with_prefix(connector_config, predicate_prefix)));
         }
         stages.push_back(std::move(s));
     }

@@ -146,15 +146,14 @@ result<std::vector<string_map>> worker::connector_task_configs(const std::string
     } catch (const std::exception& e) {
         return make_error(errc::invalid_argument, e.what());
     }
-    auto configs = wc->task_configs(max_tasks, enforce);
-    if (!configs) return configs;
+    COPYCAT_TRY(auto configs, wc->task_configs(max_tasks, enforce));
     // Kafka's Worker.connectorTaskConfigs adds the task's class; Copycat plugins have no Java
     // class names, so it follows Kafka's naming (FileStreamSourceConnector -> FileStreamSourceTask),
     // which keeps the records readable by Kafka Connect workers sharing the config topic.
     const std::string class_name = value_of(wc->config(), connector_keys::connector_class);
     auto entry = impl_->plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
     const std::string task_class = task_class_name(entry ? (*entry)->class_name : class_name);
-    for (string_map& c : *configs) c.insert_or_assign("task.class", task_class);
+    for (string_map& c : configs) c.insert_or_assign("task.class", task_class);
     return configs;
 }
 

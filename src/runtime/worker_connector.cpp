@@ -53,7 +53,7 @@ worker_connector::~worker_connector() {
 result<void> worker_connector::start(target_state initial) {
     thread_ = std::thread([this] { run(); });
     return call<result<void>>([this, initial]() -> result<void> {
-        if (auto r = do_initialize(); !r) return r;
+        COPYCAT_TRY_VOID(do_initialize());
         return do_transition(initial);
     });
 }

@@ -154,10 +154,9 @@ result<void> ensure_internal_topic(rdkafka::admin_client& admin, const internal_
         return make_error(errc::invalid_argument, fmt::format("the '{}' property must name a topic", spec.config_key));
     }
     const auto deadline = clock::now() + timeout;
-    auto created = create(admin, spec, deadline);
-    if (!created) return created.err();
-    if (*created) return {};
-    if (auto compacted = verify_compacted(admin, spec, deadline); !compacted) return compacted;
+    COPYCAT_TRY(auto created, create(admin, spec, deadline));
+    if (created) return {};
+    COPYCAT_TRY_VOID(verify_compacted(admin, spec, deadline));
     if (spec.config_key == config_topic_key) return verify_single_partition(admin, spec, deadline);
     return {};
 }

@@ -22,7 +22,7 @@ std::chrono::milliseconds left_until(clock::time_point deadline) {
 
 result<void> set_all(rdkafka::client_config& config, const std::map<std::string, std::string>& properties) {
     for (const auto& [key, value] : properties) {
-        if (auto set = config.set(key, value); !set) return set;
+        COPYCAT_TRY_VOID(config.set(key, value));
     }
     return {};
 }
@@ -43,29 +43,26 @@ result<void> kafka_based_log::create_clients() {
                               {"max.in.flight.requests.per.connection", "1"},
                               {"enable.idempotence", "false"},
                               {"partitioner", "murmur2_random"}});
-    if (auto set = set_all(producer_config, producer_defaults); !set) return set;
-    if (auto set = set_all(producer_config, options_.producer_settings); !set) return set;
+    COPYCAT_TRY_VOID(set_all(producer_config, producer_defaults));
+    COPYCAT_TRY_VOID(set_all(producer_config, options_.producer_settings));
 
     rdkafka::client_config consumer_config = options_.client;
     std::map<std::string, std::string> consumer_defaults = common;
     consumer_defaults.insert({{"auto.offset.reset", "earliest"}, {"enable.auto.commit", "false"}});
-    if (auto set = set_all(consumer_config, consumer_defaults); !set) return set;
-    if (auto set = set_all(consumer_config, options_.consumer_settings); !set) return set;
+    COPYCAT_TRY_VOID(set_all(consumer_config, consumer_defaults));
+    COPYCAT_TRY_VOID(set_all(consumer_config, options_.consumer_settings));
 
     admin_ = options_.admin;
     if (!admin_) {
         rdkafka::client_config admin_config = options_.client;
-        if (auto set = set_all(admin_config, common); !set) return set;
-        auto made_admin = rdkafka::admin_client::create(admin_config);
-        if (!made_admin) return made_admin.err();
-        admin_ = std::make_shared<rdkafka::admin_client>(std::move(*made_admin));
+        COPYCAT_TRY_VOID(set_all(admin_config, common));
+        COPYCAT_TRY(auto made_admin, rdkafka::admin_client::create(admin_config));
+        admin_ = std::make_shared<rdkafka::admin_client>(std::move(made_admin));
     }
-    auto made_producer = rdkafka::producer::create(producer_config);
-    if (!made_producer) return made_producer.err();
-    auto made_consumer = rdkafka::consumer::create(consumer_config);
-    if (!made_consumer) return made_consumer.err();
-    producer_.emplace(std::move(*made_producer));
-    consumer_.emplace(std::move(*made_consumer));
+    COPYCAT_TRY(auto made_producer, rdkafka::producer::create(producer_config));
+    COPYCAT_TRY(auto made_consumer, rdkafka::consumer::create(consumer_config));
+    producer_.emplace(std::move(made_producer));
+    consumer_.emplace(std::move(made_consumer));
     return {};
 }
 

@@ -96,7 +96,7 @@ result<void> kafka_config_store::read_to_end_until(clock::time_point deadline) {
 }
 
 result<void> kafka_config_store::write_and_read(std::vector<keyed_value> records, const char* what) {
-    if (auto r = check_started(); !r) return r;
+    COPYCAT_TRY_VOID(check_started());
     const auto deadline = clock::now() + timeout_;
     auto r = send_all(std::move(records), deadline);
     if (r) r = read_to_end_until(deadline);
@@ -120,7 +120,7 @@ result<void> kafka_config_store::remove_connector_config(const std::string& c) {
 }
 
 result<void> kafka_config_store::put_task_configs(const std::string& c, const std::vector<string_map>& configs) {
-    if (auto r = check_started(); !r) return r;
+    COPYCAT_TRY_VOID(check_started());
     const auto deadline = clock::now() + timeout_;
     // Be at the end of the log before writing: there may be lagging data to consume.
     auto r = read_to_end_until(deadline);
@@ -162,7 +162,7 @@ result<void> kafka_config_store::put_logger_level(const std::string& ns, const s
 }
 
 result<void> kafka_config_store::read_to_end(std::chrono::milliseconds timeout) {
-    if (auto r = check_started(); !r) return r;
+    COPYCAT_TRY_VOID(check_started());
     return read_to_end_until(clock::now() + timeout);
 }
 

@@ -68,8 +68,7 @@ std::map<std::string, std::string> kafka_offset_store::producer_settings() {
 }
 
 result<void> kafka_offset_store::start() {
-    auto started = log_->start([this](const log_record& record) { on_record(record); });
-    if (!started) return started;
+    COPYCAT_TRY_VOID(log_->start([this](const log_record& record) { on_record(record); }));
     running_ = true;
     std::lock_guard lock(mutex_);
     log::info("read {} source offsets from the offset topic", data_.size());

@@ -97,9 +97,7 @@ std::string encode_topic_status(const topic_status_record& s) {
 }
 
 result<connector_status_record> decode_status(std::string_view text) {
-    auto parsed = json::parse(text);
-    if (!parsed) return parsed.err();
-    const json::value& v = *parsed;
+    COPYCAT_TRY(const json::value v, json::parse(text));
     if (!v.is_object()) return bad(fmt::format("the status is not a map but {}", json::kind_name(v.type())));
     connector_status_record s;
     const json::value* state = v.find("state");
@@ -117,9 +115,8 @@ result<connector_status_record> decode_status(std::string_view text) {
 }
 
 result<topic_status_record> decode_topic_status(std::string_view text) {
-    auto parsed = json::parse(text);
-    if (!parsed) return parsed.err();
-    const json::value* inner = parsed->find("topic");
+    COPYCAT_TRY(auto parsed, json::parse(text));
+    const json::value* inner = parsed.find("topic");
     if (inner == nullptr || !inner->is_object()) return bad("'topic' field should be a map");
     topic_status_record s;
     std::optional<std::string> name;
