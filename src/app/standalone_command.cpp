@@ -37,7 +37,9 @@ result<void> create_connector(herder::standalone_herder& h, const shutdown_signa
     auto promise = std::make_shared<std::promise<result<herder::created_connector>>>();
     auto answer = promise->get_future();
     h.put_connector_config(request.name, std::move(request.config), request.initial_state, false,
-                           [promise](result<herder::created_connector> r) { promise->set_value(std::move(r)); });
+                           [promise](herder::outcome<herder::created_connector> r) {
+                               promise->set_value(std::move(r).answer());  // a standalone herder never forwards
+                           });
     while (answer.wait_for(200ms) != std::future_status::ready) {
         if (signals.requested()) return make_error(errc::unavailable, "Start-up interrupted");
     }

@@ -18,9 +18,6 @@ enum class errc {
     unsupported,
     unavailable,  // a service that is not ready yet; retriable
     internal,
-    // The request must be served by another worker, whose base URL is the error's message (the
-    // leader for writes, a task's owner for a restart). Kafka: RequestTargetException.
-    request_target,
 };
 
 // What each errc means outside the code: a name for logs, the HTTP status of a REST error
@@ -45,7 +42,6 @@ inline constexpr errc_info errc_table[] = {
     {errc::unsupported, "unsupported", 500, "unsupported"},
     {errc::unavailable, "unavailable", 503, "unavailable"},
     {errc::internal, "internal", 500, "internal error"},
-    {errc::request_target, "request_target", 409, "served by another worker"},  // when it cannot be forwarded
 };
 
 // The row for code, or nullptr for a number that is no errc.

@@ -10,7 +10,7 @@
 // rebalances and config updates).
 //
 // Reads are served from this worker's snapshot. Writes that only the leader may do answer
-// errc::request_target with the leader's URL (the REST layer forwards them); during a rebalance,
+// forward_to{the leader's URL} (the REST layer forwards them); during a rebalance,
 // while no leader is known, a write waits (up to write_wait) for the group to settle instead of
 // failing at once.
 //
@@ -134,7 +134,7 @@ private:
     template <class T, class F>
     void submit(callback<T> cb, F&& job);
     // As submit(), for a write only the leader may do: while no leader is known the job waits (up
-    // to write_wait); on a follower it answers request_target with the leader's URL.
+    // to write_wait); on a follower it answers forward_to{the leader's URL}.
     template <class T, class F>
     void submit_to_leader(callback<T> cb, F&& job);
     // On the loop: runs the write now, parks it until the group settles, or redirects it.

@@ -72,7 +72,8 @@ void distributed_herder::modify_offsets(const std::string& name, std::optional<s
                                         callback<std::string> cb) {
     auto shared = std::make_shared<callback<std::string>>(std::move(cb));
     // On the leader, with no rebalance under way: the checks, then the change off the loop.
-    callback<string_map> checked = [this, name, offsets = std::move(offsets), shared](result<string_map> config) {
+    callback<string_map> checked = [this, name, offsets = std::move(offsets), shared](outcome<string_map> config) {
+        if (const forward_to* target = config.forwarded()) return (*shared)(*target);
         if (!config) return (*shared)(config.err());
         if (!offsets_loop_.post([this, name, config = std::move(*config), offsets, shared] {
                 (*shared)(worker_.modify_connector_offsets(name, config, offsets));

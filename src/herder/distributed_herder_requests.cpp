@@ -211,7 +211,7 @@ void distributed_herder::stop_connector(const std::string& name, callback<void> 
 }
 
 void distributed_herder::restart_connector(const std::string& name, callback<void> cb) {
-    submit(std::move(cb), [this, name]() -> result<void> {
+    submit(std::move(cb), [this, name]() -> outcome<void> {
         refresh_snapshot();
         // Kafka: DistributedHerder.restartConnector's messages.
         if (!snapshot_.contains(name)) return make_error(errc::not_found, "Unknown connector: " + name);
@@ -220,13 +220,13 @@ void distributed_herder::restart_connector(const std::string& name, callback<voi
             reconfigure(name);
             return {};
         }
-        if (auto owner = owner_url(statuses_.get(name))) return make_error(errc::request_target, *owner);
+        if (auto owner = owner_url(statuses_.get(name))) return forward_to{*owner};
         return rebalance_conflict();
     });
 }
 
 void distributed_herder::restart_task(const task_id& id, callback<void> cb) {
-    submit(std::move(cb), [this, id]() -> result<void> {
+    submit(std::move(cb), [this, id]() -> outcome<void> {
         refresh_snapshot();
         // Kafka: DistributedHerder.restartTask's messages.
         if (!snapshot_.contains(id.connector)) return make_error(errc::not_found, "Unknown connector: " + id.connector);
@@ -236,7 +236,7 @@ void distributed_herder::restart_task(const task_id& id, callback<void> cb) {
             work_.restart_task(id, snapshot_);
             return {};
         }
-        if (auto owner = owner_url(statuses_.get(id))) return make_error(errc::request_target, *owner);
+        if (auto owner = owner_url(statuses_.get(id))) return forward_to{*owner};
         return rebalance_conflict();
     });
 }

@@ -1,7 +1,7 @@
 #pragma once
 // The distributed herder's job helpers (see distributed_herder.hpp): submit() runs a job on the
 // loop; submit_to_leader() runs a write on the leader, parks it while a rebalance is under way, or
-// answers errc::request_target with the leader's URL. Included only by the herder's own .cpp
+// answers forward_to{the leader's URL}. Included only by the herder's own .cpp
 // files (distributed_herder_requests.cpp, distributed_herder_admin.cpp).
 
 #include <chrono>
@@ -52,7 +52,7 @@ void distributed_herder::try_leader_write(std::shared_ptr<callback<T>> cb, std::
         return;
     }
     if (!leader_) {
-        (*cb)(make_error(errc::request_target, leader_url_));
+        (*cb)(forward_to{leader_url_});
         return;
     }
     (*cb)((*job)());

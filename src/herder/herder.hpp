@@ -1,8 +1,9 @@
 #pragma once
 // herder: what the REST API asks of a Connect worker's control plane (Kafka: Herder). Every
 // operation is asynchronous: it returns at once and calls its callback exactly once, with the
-// answer or with an error whose errc the REST layer maps to a status
-// (invalid_argument 400, not_found 404, already_exists/conflict 409, anything else 500).
+// answer, with an error whose errc the REST layer maps to a status (invalid_argument 400,
+// not_found 404, already_exists/conflict 409, anything else 500), or with forward_to{url} when
+// another worker must serve the request (outcome.hpp).
 //
 // Threading: operations may be called from any thread. Callbacks run on the herder's own thread
 // (or on the caller's thread when the answer is known at once); they must not block and must not
@@ -17,11 +18,12 @@
 #include "common/result.hpp"
 #include "copycat/config/config_info.hpp"
 #include "herder/entities.hpp"
+#include "herder/outcome.hpp"
 
 namespace copycat::herder {
 
 template <class T>
-using callback = std::function<void(result<T>)>;
+using callback = std::function<void(outcome<T>)>;
 
 class herder {
 public:

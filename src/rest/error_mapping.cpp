@@ -16,14 +16,13 @@ response error_response(int status, std::string_view message) {
     return json_response(status, body);
 }
 
-response error_response(const error& e) {
-    if (e.code == make_error_code(errc::request_target)) {
-        response r = error_response(409,
-                                    "Cannot complete request because of a conflicting operation (e.g. worker rebalance)");
-        r.forward_to = e.message;
-        return r;
-    }
-    return error_response(http_status_for(e.code), e.describe());
+response error_response(const error& e) { return error_response(http_status_for(e.code), e.describe()); }
+
+response forward_response(std::string worker_url) {
+    response r =
+        error_response(409, "Cannot complete request because of a conflicting operation (e.g. worker rebalance)");
+    r.forward_to = std::move(worker_url);
+    return r;
 }
 
 }  // namespace copycat::rest

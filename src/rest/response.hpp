@@ -17,8 +17,8 @@ struct response {
     std::string body;          // sent as is
     std::string content_type;  // empty: no Content-Type header (bodiless responses)
     header_list headers;       // extra headers, e.g. Location
-    // Set when another worker must serve the request (the herder answered errc::request_target):
-    // the session forwards the request there instead of sending this response.
+    // Set when another worker must serve the request (the herder answered forward_to, see
+    // forward_response()): the session forwards the request there instead of sending this response.
     std::string forward_to;
 
     // Adds a header (builder style): json_response(201, info).with_header("Location", url).

@@ -81,7 +81,7 @@ struct distributed_fixture {
         herder->on_assignment(a, a.assigned, ++generation, self_id, co::connect_protocol::sessioned);
     }
 
-    result<created_connector> put(const std::string& name, string_map config, bool allow_replace = false) {
+    outcome<created_connector> put(const std::string& name, string_map config, bool allow_replace = false) {
         return await<created_connector>(
             [&](auto cb) { herder->put_connector_config(name, std::move(config), std::nullopt, allow_replace, cb); });
     }

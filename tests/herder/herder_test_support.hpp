@@ -19,12 +19,12 @@ namespace copycat::herder::testing {
 
 inline constexpr const char* test_worker_id = "127.0.0.1:8083";
 
-// Calls `op(callback)` and waits (at most 10 s) for the callback's result.
+// Calls `op(callback)` and waits (at most 10 s) for the callback's outcome.
 template <class T, class Op>
-result<T> await(Op&& op) {
-    auto promise = std::make_shared<std::promise<result<T>>>();
+outcome<T> await(Op&& op) {
+    auto promise = std::make_shared<std::promise<outcome<T>>>();
     auto answer = promise->get_future();
-    op([promise](result<T> r) { promise->set_value(std::move(r)); });
+    op([promise](outcome<T> r) { promise->set_value(std::move(r)); });
     REQUIRE(answer.wait_for(std::chrono::seconds(10)) == std::future_status::ready);
     return answer.get();
 }
@@ -53,13 +53,13 @@ struct herder_fixture {
         return {{"name", name}, {"connector.class", "TestSource"}, {"tasks.max", "2"}, {"topic", topic}};
     }
 
-    result<created_connector> create(const std::string& name, string_map config,
+    outcome<created_connector> create(const std::string& name, string_map config,
                                      std::optional<runtime::target_state> initial = std::nullopt,
                                      bool allow_replace = false) {
         return await<created_connector>(
             [&](auto cb) { herder->put_connector_config(name, std::move(config), initial, allow_replace, cb); });
     }
-    result<connector_state_info> status(const std::string& name) {
+    outcome<connector_state_info> status(const std::string& name) {
         return await<connector_state_info>([&](auto cb) { herder->connector_status(name, cb); });
     }
 };

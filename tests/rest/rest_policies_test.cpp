@@ -203,7 +203,7 @@ TEST_CASE("a forwarded request keeps the client's Authorization header, over htt
         const std::string leader_url = l.protocol + "://127.0.0.1:" + std::to_string(l.port) + "/";
         router follower_routes;
         follower_routes.post("/connectors", [leader_url](request, responder respond) {
-            respond(error_response(error(errc::request_target, leader_url)));
+            respond(forward_response(leader_url));
         });
         auto follower = start(std::move(follower_routes), {.auth = users()});
         test_client client(follower->port());

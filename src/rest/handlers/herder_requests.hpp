@@ -34,7 +34,8 @@ public:
     request_timer& timer() { return timer_; }
 
     // Calls `call(herder, callback)` with a callback that answers `respond`: on success with
-    // `on_success(value)`, on error with the error body; 500 "Request timed out" when the herder
+    // `on_success(value)`, on error with the error body, with forward_response() when another
+    // worker must serve the request; 500 "Request timed out" when the herder
     // does not answer within the timeout; 503 when no herder is attached yet.
     template <class T, class Call, class OnSuccess>
     void run(const responder& respond, Call&& call, OnSuccess&& on_success) {
@@ -59,7 +60,12 @@ public:
             return;
         }
         const auto ticket = timer_.schedule(timeout_, [respond] { respond(error_response(500, "Request timed out")); });
-        herder::callback<T> cb = [this, respond, ticket, then = std::forward<Then>(then)](result<T> r) {
+        herder::callback<T> cb = [this, respond, ticket, then = std::forward<Then>(then)](herder::outcome<T> r) {
+            if (const herder::forward_to* target = r.forwarded()) {
+                timer_.cancel(ticket);
+                respond(forward_response(target->url));
+                return;
+            }
             if (!r.ok()) {
                 timer_.cancel(ticket);
                 respond(error_response(r.err()));

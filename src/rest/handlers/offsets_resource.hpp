@@ -7,7 +7,7 @@
 //           400 "Partitions / offsets need to be provided for an alter offsets request"
 //   DELETE  resets every offset; 200 {"message":"..."}
 //
-// Changes need a STOPPED connector and run on the leader (the herder answers request_target and
+// Changes need a STOPPED connector and run on the leader (the herder answers forward_to and
 // the session forwards). herder_requests must outlive the router. Thread-safe.
 
 #include <string>

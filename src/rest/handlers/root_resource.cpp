@@ -42,7 +42,7 @@ void root_resource::health(const responder& respond) {
         respond(worker_status(500, "unhealthy",
                               "Worker was unable to handle this request and may be unable to handle other requests."));
     });
-    h->health_check([this, respond, ticket](result<void> r) {
+    h->health_check([this, respond, ticket](herder::outcome<void> r) {  // never forwarded
         requests_.timer().cancel(ticket);
         if (!r) {
             respond(error_response(r.err()));
