@@ -1,11 +1,9 @@
-// The OpenAPI document stays true to the router: every route connect_rest_api registers is
-// documented (the internal ones are the only, listed, exceptions), every documented operation is
-// routed, and the document is well-formed (references resolve, path parameters are declared).
+// The OpenAPI document stays true to the router: both read connect_rest_api's route table, and the
+// set of routed and documented methods + paths is pinned here (a row lost or added shows up); the
+// document is well-formed (references resolve, path parameters are declared).
 // GET /openapi.json and GET /metrics through the real HTTP server.
 #include <catch2/catch.hpp>
 
-#include <algorithm>
-#include <functional>
 #include <set>
 #include <string>
 
@@ -49,6 +47,24 @@ std::set<std::string> routed() {
     return out;
 }
 
+// The documented operations of the document served by GET /openapi.json.
+std::set<std::string> documented(const json::value& doc) {
+    std::set<std::string> out;
+    for (const auto& path : doc.find("paths")->as_object()) {
+        for (const auto& op : path.val.as_object()) {
+            std::string method;
+            for (const char c : op.name) method += static_cast<char>(c - 'a' + 'A');
+            out.insert(normalized(method, path.name));
+        }
+    }
+    return out;
+}
+
+json::value document(const std::string& version) {
+    connect_rest_api api({.info = {version, "abc"}});
+    return openapi_document(version, api.endpoints());
+}
+
 void collect_refs(const json::value& v, std::vector<std::string>& out) {
     if (v.is_object()) {
         for (const auto& m : v.as_object()) {
@@ -62,33 +78,51 @@ void collect_refs(const json::value& v, std::vector<std::string>& out) {
 
 }  // namespace
 
-TEST_CASE("every route of connect_rest_api is documented and only the internal ones are left out") {
-    const auto routes = routed();
-    std::set<std::string> documented;
-    for (const auto& d : documented_routes()) {
-        CHECK(documented.insert(normalized(d.method, d.path_template)).second);  // no duplicates
-    }
-    std::set<std::string> internal;
-    for (const auto& i : internal_routes()) internal.insert(normalized(i.method, i.path_template));
+TEST_CASE("the router and the OpenAPI document serve and describe the same endpoints") {
+    const std::set<std::string> public_api = {
+        "GET /",
+        "GET /health",
+        "GET /connectors",
+        "POST /connectors",
+        "GET /connectors/{}",
+        "DELETE /connectors/{}",
+        "GET /connectors/{}/config",
+        "PUT /connectors/{}/config",
+        "PATCH /connectors/{}/config",
+        "GET /connectors/{}/status",
+        "GET /connectors/{}/tasks",
+        "GET /connectors/{}/tasks-config",
+        "GET /connectors/{}/tasks/{}/status",
+        "POST /connectors/{}/tasks/{}/restart",
+        "POST /connectors/{}/restart",
+        "PUT /connectors/{}/pause",
+        "PUT /connectors/{}/resume",
+        "PUT /connectors/{}/stop",
+        "GET /connectors/{}/offsets",
+        "PATCH /connectors/{}/offsets",
+        "DELETE /connectors/{}/offsets",
+        "GET /connectors/{}/topics",
+        "PUT /connectors/{}/topics/reset",
+        "GET /connector-plugins",
+        "GET /connector-plugins/{}/config",
+        "PUT /connector-plugins/{}/config/validate",
+        "GET /admin/loggers",
+        "GET /admin/loggers/{}",
+        "PUT /admin/loggers/{}",
+        "GET /metrics",
+        "GET /openapi.json",
+    };
+    // Called between workers only: routed, not documented.
+    const std::set<std::string> internal = {"POST /connectors/{}/tasks", "POST /internal/departures"};
 
-    for (const auto& r : routes) {
-        if (internal.count(r)) continue;
-        INFO("routed but not in the OpenAPI document: " << r);
-        CHECK(documented.count(r) == 1);
-    }
-    for (const auto& i : internal) {
-        INFO("internal route " << i);
-        CHECK(routes.count(i) == 1);      // an exception that is no longer routed must go
-        CHECK(documented.count(i) == 0);  // internal routes stay out of the document
-    }
-    for (const auto& d : documented) {
-        INFO("documented but not routed: " << d);
-        CHECK(routes.count(d) == 1);
-    }
+    CHECK(documented(document("1.0")) == public_api);
+    std::set<std::string> all = public_api;
+    all.insert(internal.begin(), internal.end());
+    CHECK(routed() == all);
 }
 
 TEST_CASE("the OpenAPI document is well-formed") {
-    const json::value doc = openapi_document("9.9.9");
+    const json::value doc = document("9.9.9");
     CHECK(doc.find("openapi")->as_string() == "3.0.3");
     CHECK(doc.find("info")->find("version")->as_string() == "9.9.9");
     const json::value* schemas = doc.find("components")->find("schemas");
@@ -126,7 +160,7 @@ TEST_CASE("the OpenAPI document is well-formed") {
             CHECK(declared == in_template);
         }
     }
-    CHECK(operations == documented_routes().size());
+    CHECK(operations == 31);
     // The error body, the request bodies and a repeatable query parameter are described.
     const auto* post = doc.find("paths")->find("/connectors")->find("post");
     CHECK(json::dump(*post->find("requestBody")).find("CreateConnectorRequest") != std::string::npos);

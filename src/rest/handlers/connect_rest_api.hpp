@@ -1,7 +1,8 @@
 #pragma once
 // connect_rest_api: every Kafka Connect REST resource on one router — /, /health, /connectors
 // (with their offsets and topics), /connector-plugins, /admin/loggers — and Copycat's /metrics
-// and /openapi.json.
+// and /openapi.json. The resources' endpoint rows form one route table (endpoint.hpp), which
+// both the router and the OpenAPI document read.
 //
 //   handlers::connect_rest_api api({.info = {"0.1.0", "abc123"}});
 //   router routes;
@@ -18,9 +19,11 @@
 
 #include <chrono>
 #include <memory>
+#include <vector>
 
 #include "rest/handlers/connector_plugins_resource.hpp"
 #include "rest/handlers/connectors_resource.hpp"
+#include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/entities_json.hpp"
 #include "rest/handlers/herder_requests.hpp"
 #include "rest/handlers/logging_resource.hpp"
@@ -45,36 +48,21 @@ struct rest_api_options {
 
 class connect_rest_api {
 public:
-    explicit connect_rest_api(rest_api_options options)
-        : requests_(options.request_timeout),
-          openapi_(options.info.version),
-          metrics_(options.metrics),
-          root_(requests_, std::move(options.info), options.health_check_timeout),
-          connectors_(requests_),
-          offsets_(requests_),
-          topics_(requests_, options.topics),
-          plugins_(requests_),
-          loggers_(requests_) {}
+    explicit connect_rest_api(rest_api_options options);
 
+    // The route table: every endpoint, in the order of the OpenAPI document.
+    std::vector<endpoint> endpoints();
     // Everything but the /admin endpoints.
-    void add_routes(router& routes) {
-        root_.add_routes(routes);
-        connectors_.add_routes(routes);
-        offsets_.add_routes(routes);
-        topics_.add_routes(routes);
-        plugins_.add_routes(routes);
-        metrics_.add_routes(routes);
-        openapi_.add_routes(routes);
-    }
+    void add_routes(router& routes);
     // /admin/loggers (Kafka serves them on admin.listeners when that is set).
-    void add_admin_routes(router& routes) { loggers_.add_routes(routes); }
+    void add_admin_routes(router& routes);
     void attach(herder::herder& h) { requests_.attach(h); }
     // The REST server's timers, for request deadlines (see request_timer).
     void use_timers(std::shared_ptr<scheduler> timers) { requests_.timer().use(std::move(timers)); }
 
 private:
     herder_requests requests_;
-    openapi_resource openapi_;  // before root_, which takes options.info
+    openapi_resource openapi_;
     metrics_resource metrics_;
     root_resource root_;
     connectors_resource connectors_;

@@ -18,24 +18,46 @@ std::string normalized_plugin_name(const std::string& name) {
 
 }  // namespace
 
-void connector_plugins_resource::add_routes(router& routes) {
-    routes.get("/connector-plugins", [this](request req, responder respond) {
-        herder::herder* h = requests_.get();
-        if (h == nullptr)
-            return respond(error_response(503, "The worker is still starting up and cannot handle requests yet")),
-                   void();
-        respond(json_response(200, to_json_array(h->connector_plugins(bool_param(req, "connectorsOnly", true)))));
-    });
-    routes.get("/connector-plugins/{plugin}/config", [this](request req, responder respond) {
-        requests_.run<std::vector<config_key_info>>(
-            respond,
-            [plugin = std::string(req.path_param("plugin"))](herder::herder& h, auto cb) {
-                h.connector_plugin_config(plugin, cb);
-            },
-            [](const std::vector<config_key_info>& keys) { return json_response(200, to_json_array(keys)); });
-    });
-    routes.put("/connector-plugins/{plugin}/config/validate",
-               [this](request req, responder respond) { validate(req, respond); });
+std::vector<endpoint> connector_plugins_resource::endpoints() {
+    return {
+        {"GET", "/connector-plugins",
+         [this](request req, responder respond) {
+             herder::herder* h = requests_.get();
+             if (h == nullptr)
+                 return respond(error_response(503, "The worker is still starting up and cannot handle requests yet")),
+                        void();
+             respond(
+                 json_response(200, to_json_array(h->connector_plugins(bool_param(req, "connectorsOnly", true)))));
+         },
+         api_doc{"Plugins",
+                 "The installed plugins",
+                 {{"connectorsOnly", "boolean", "List connectors only (false: converters, transformations, ... too)",
+                   "true"}},
+                 nullptr,
+                 {{200, "The plugins", "PluginInfo", "application/json", true}}}},
+        {"GET", "/connector-plugins/{plugin}/config",
+         [this](request req, responder respond) {
+             requests_.run<std::vector<config_key_info>>(
+                 respond,
+                 [plugin = std::string(req.path_param("plugin"))](herder::herder& h, auto cb) {
+                     h.connector_plugin_config(plugin, cb);
+                 },
+                 [](const std::vector<config_key_info>& keys) { return json_response(200, to_json_array(keys)); });
+         },
+         api_doc{"Plugins",
+                 "The config definition of a plugin",
+                 {},
+                 nullptr,
+                 {{200, "Its settings", "ConfigKeyInfo", "application/json", true},
+                  {404, "No such plugin", "ErrorMessage"}}}},
+        {"PUT", "/connector-plugins/{plugin}/config/validate",
+         [this](request req, responder respond) { validate(req, respond); },
+         api_doc{"Plugins",
+                 "Validate a connector config",
+                 {},
+                 "ConnectorConfig",
+                 {{200, "Every setting with its errors", "ConfigInfos"}, replies::bad_request}}},
+    };
 }
 
 void connector_plugins_resource::validate(const request& req, const responder& respond) {

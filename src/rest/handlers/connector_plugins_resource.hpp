@@ -4,8 +4,10 @@
 //
 // herder_requests must outlive the router the routes are added to. Thread-safe.
 
+#include <vector>
+
+#include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/herder_requests.hpp"
-#include "rest/router.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -13,7 +15,7 @@ class connector_plugins_resource {
 public:
     explicit connector_plugins_resource(herder_requests& requests) : requests_(requests) {}
 
-    void add_routes(router& routes);
+    std::vector<endpoint> endpoints();
 
 private:
     void validate(const request& req, const responder& respond);

@@ -100,107 +100,177 @@ json::value expanded(const std::vector<hd::connector_expansion>& connectors, con
 
 }  // namespace
 
-void connectors_resource::add_routes(router& routes) {
-    routes.get("/connectors", [this](request req, responder respond) { list(req, respond); });
-    routes.post("/connectors", [this](request req, responder respond) { create(req, respond); });
+std::vector<endpoint> connectors_resource::endpoints() {
+    return {
+        {"GET", "/connectors", [this](request req, responder respond) { list(req, respond); },
+         api_doc{"Connectors",
+                 "List the connectors, optionally with their status and info",
+                 {{"expand",
+                   "string",
+                   "status and/or info: answer an object per connector instead of names",
+                   nullptr,
+                   true,
+                   {"status", "info"}}},
+                 nullptr,
+                 {{200, "Connector names; with expand, an object per connector", "ConnectorList"}}}},
+        {"POST", "/connectors", [this](request req, responder respond) { create(req, respond); },
+         api_doc{"Connectors",
+                 "Create a connector",
+                 {},
+                 "CreateConnectorRequest",
+                 {{201, "Created; Location names the connector", "ConnectorInfo"},
+                  replies::bad_request,
+                  {409, "The connector already exists, or a rebalance is in progress", "ErrorMessage"}}}},
 
-    routes.get("/connectors/{connector}", [this](request req, responder respond) {
-        requests_.run<hd::connector_info>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_info(name, cb); },
-            [](const hd::connector_info& info) { return json_response(200, to_json(info)); });
-    });
-    routes.del("/connectors/{connector}", [this](request req, responder respond) {
-        requests_.run<void>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) {
-                h.delete_connector_config(name, cb);
-            },
-            [] { return empty_response(204); });
-    });
+        {"GET", "/connectors/{connector}",
+         requests_.on_connector(&hd::herder::connector_info,
+                                [](const hd::connector_info& info) { return json_response(200, to_json(info)); }),
+         api_doc{"Connectors",
+                 "A connector's config and tasks",
+                 {},
+                 nullptr,
+                 {{200, "The connector", "ConnectorInfo"}, replies::not_found}}},
+        {"DELETE", "/connectors/{connector}",
+         requests_.on_connector(&hd::herder::delete_connector_config, [] { return empty_response(204); }),
+         api_doc{"Connectors",
+                 "Delete a connector",
+                 {},
+                 nullptr,
+                 {{204, "Deleted"}, replies::not_found, replies::conflict}}},
 
-    routes.get("/connectors/{connector}/config", [this](request req, responder respond) {
-        requests_.run<string_map>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_config(name, cb); },
-            [](const string_map& config) { return json_response(200, to_json(config)); });
-    });
-    routes.put("/connectors/{connector}/config", [this](request req, responder respond) { put_config(req, respond); });
-    routes.patch("/connectors/{connector}/config",
-                 [this](request req, responder respond) { patch_config(req, respond); });
+        {"GET", "/connectors/{connector}/config",
+         requests_.on_connector(&hd::herder::connector_config,
+                                [](const string_map& config) { return json_response(200, to_json(config)); }),
+         api_doc{"Connectors",
+                 "A connector's config",
+                 {},
+                 nullptr,
+                 {{200, "The config", "ConnectorConfig"}, replies::not_found}}},
+        {"PUT", "/connectors/{connector}/config", [this](request req, responder respond) { put_config(req, respond); },
+         api_doc{"Connectors",
+                 "Create or replace a connector's config",
+                 {},
+                 "ConnectorConfig",
+                 {{200, "Updated", "ConnectorInfo"},
+                  {201, "Created; Location names the connector", "ConnectorInfo"},
+                  replies::bad_request,
+                  replies::conflict}}},
+        {"PATCH", "/connectors/{connector}/config",
+         [this](request req, responder respond) { patch_config(req, respond); },
+         api_doc{"Connectors",
+                 "Change some settings of a connector",
+                 {},
+                 "ConfigPatch",
+                 {{200, "Updated", "ConnectorInfo"}, replies::bad_request, replies::not_found, replies::conflict}}},
 
-    routes.get("/connectors/{connector}/status", [this](request req, responder respond) {
-        requests_.run<hd::connector_state_info>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.connector_status(name, cb); },
-            [](const hd::connector_state_info& info) { return json_response(200, to_json(info)); });
-    });
+        {"GET", "/connectors/{connector}/status",
+         requests_.on_connector(
+             &hd::herder::connector_status,
+             [](const hd::connector_state_info& info) { return json_response(200, to_json(info)); }),
+         api_doc{"Connectors",
+                 "The state of a connector and its tasks",
+                 {},
+                 nullptr,
+                 {{200, "The status", "ConnectorStateInfo"}, replies::not_found}}},
 
-    routes.get("/connectors/{connector}/tasks", [this](request req, responder respond) {
-        requests_.run<std::vector<hd::task_info>>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.task_configs(name, cb); },
-            [](const std::vector<hd::task_info>& tasks) { return json_response(200, to_json_array(tasks)); });
-    });
-    // Internal: the worker running a connector sends the task configs it generated to the leader.
-    routes.post("/connectors/{connector}/tasks", [this](request req, responder respond) {
-        auto configs = task_configs_body(req);
-        if (!configs) return respond(error_response(configs.err())), void();
-        requests_.run<void>(
-            respond,
-            [name = std::string(req.path_param("connector")), configs = std::move(*configs)](hd::herder& h,
-                                                                                             auto cb) mutable {
-                h.put_task_configs(name, std::move(configs), cb);
-            },
-            [] { return empty_response(204); });
-    });
-    // Deprecated in Kafka (KIP-970) but still served: {"<c>-<n>": {...task config...}}.
-    routes.get("/connectors/{connector}/tasks-config", [this](request req, responder respond) {
-        requests_.run<std::vector<hd::task_info>>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.task_configs(name, cb); },
-            [](const std::vector<hd::task_info>& tasks) {
-                json::value out = json::value::make_object();
-                for (const auto& t : tasks) out.set(t.id.to_string(), to_json(t.config));
-                return json_response(200, out);
-            });
-    });
+        {"GET", "/connectors/{connector}/tasks",
+         requests_.on_connector(
+             &hd::herder::task_configs,
+             [](const std::vector<hd::task_info>& tasks) { return json_response(200, to_json_array(tasks)); }),
+         api_doc{"Tasks",
+                 "A connector's task configs",
+                 {},
+                 nullptr,
+                 {{200, "The tasks", "TaskInfo", "application/json", true}, replies::not_found}}},
+        // Internal: the worker running a connector sends the task configs it generated to the leader.
+        {"POST", "/connectors/{connector}/tasks",
+         [this](request req, responder respond) {
+             auto configs = task_configs_body(req);
+             if (!configs) return respond(error_response(configs.err())), void();
+             requests_.run<void>(
+                 respond,
+                 [name = std::string(req.path_param("connector")), configs = std::move(*configs)](hd::herder& h,
+                                                                                                  auto cb) mutable {
+                     h.put_task_configs(name, std::move(configs), cb);
+                 },
+                 [] { return empty_response(204); });
+         },
+         std::nullopt},
+        // Deprecated in Kafka (KIP-970) but still served: {"<c>-<n>": {...task config...}}.
+        {"GET", "/connectors/{connector}/tasks-config",
+         requests_.on_connector(&hd::herder::task_configs,
+                                [](const std::vector<hd::task_info>& tasks) {
+                                    json::value out = json::value::make_object();
+                                    for (const auto& t : tasks) out.set(t.id.to_string(), to_json(t.config));
+                                    return json_response(200, out);
+                                }),
+         api_doc{"Tasks",
+                 "Task configs by task id (deprecated by KIP-970)",
+                 {},
+                 nullptr,
+                 {{200, "The task configs", "TasksConfig"}, replies::not_found},
+                 true}},
 
-    routes.get("/connectors/{connector}/tasks/{task}/status", [this](request req, responder respond) {
-        auto id = task_id_param(req);
-        if (!id) return respond(error_response(id.err())), void();
-        requests_.run<hd::task_state>(
-            respond, [id = *id](hd::herder& h, auto cb) { h.task_status(id, cb); },
-            [](const hd::task_state& state) { return json_response(200, to_json(state)); });
-    });
-    routes.post("/connectors/{connector}/tasks/{task}/restart", [this](request req, responder respond) {
-        auto id = task_id_param(req);
-        if (!id) return respond(error_response(id.err())), void();
-        requests_.run<void>(
-            respond, [id = *id](hd::herder& h, auto cb) { h.restart_task(id, cb); },
-            [] { return empty_response(204); });
-    });
+        {"GET", "/connectors/{connector}/tasks/{task}/status",
+         [this](request req, responder respond) {
+             auto id = task_id_param(req);
+             if (!id) return respond(error_response(id.err())), void();
+             requests_.run<hd::task_state>(
+                 respond, [id = *id](hd::herder& h, auto cb) { h.task_status(id, cb); },
+                 [](const hd::task_state& state) { return json_response(200, to_json(state)); });
+         },
+         api_doc{"Tasks",
+                 "The state of one task",
+                 {},
+                 nullptr,
+                 {{200, "The task's state", "TaskState"}, {404, "No such task", "ErrorMessage"}}}},
+        {"POST", "/connectors/{connector}/tasks/{task}/restart",
+         [this](request req, responder respond) {
+             auto id = task_id_param(req);
+             if (!id) return respond(error_response(id.err())), void();
+             requests_.run<void>(
+                 respond, [id = *id](hd::herder& h, auto cb) { h.restart_task(id, cb); },
+                 [] { return empty_response(204); });
+         },
+         api_doc{"Tasks",
+                 "Restart one task",
+                 {},
+                 nullptr,
+                 {{204, "Restarted"}, {404, "No such task", "ErrorMessage"}, replies::conflict}}},
 
-    routes.post("/connectors/{connector}/restart", [this](request req, responder respond) { restart(req, respond); });
+        {"POST", "/connectors/{connector}/restart", [this](request req, responder respond) { restart(req, respond); },
+         api_doc{"Connectors",
+                 "Restart a connector and optionally its tasks",
+                 {{"includeTasks", "boolean", "Restart the tasks too", "false"},
+                  {"onlyFailed", "boolean", "Restart only what failed", "false"}},
+                 nullptr,
+                 {{202, "Restart requested; what restarts is shown as RESTARTING", "ConnectorStateInfo"},
+                  {204, "The connector instance restarted (both flags false)"},
+                  replies::not_found,
+                  replies::conflict}}},
 
-    routes.put("/connectors/{connector}/pause", [this](request req, responder respond) {
-        requests_.run<void>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.pause_connector(name, cb); },
-            [] { return empty_response(202); });
-    });
-    routes.put("/connectors/{connector}/resume", [this](request req, responder respond) {
-        requests_.run<void>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.resume_connector(name, cb); },
-            [] { return empty_response(202); });
-    });
-    routes.put("/connectors/{connector}/stop", [this](request req, responder respond) {
-        requests_.run<void>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) { h.stop_connector(name, cb); },
-            [] { return empty_response(204); });
-    });
+        {"PUT", "/connectors/{connector}/pause",
+         requests_.on_connector(&hd::herder::pause_connector, [] { return empty_response(202); }),
+         api_doc{"Connectors",
+                 "Pause a connector and its tasks",
+                 {},
+                 nullptr,
+                 {{202, "Pause requested"}, replies::not_found}}},
+        {"PUT", "/connectors/{connector}/resume",
+         requests_.on_connector(&hd::herder::resume_connector, [] { return empty_response(202); }),
+         api_doc{"Connectors",
+                 "Resume a paused or stopped connector",
+                 {},
+                 nullptr,
+                 {{202, "Resume requested"}, replies::not_found}}},
+        {"PUT", "/connectors/{connector}/stop",
+         requests_.on_connector(&hd::herder::stop_connector, [] { return empty_response(204); }),
+         api_doc{"Connectors",
+                 "Stop a connector and shut its tasks down",
+                 {},
+                 nullptr,
+                 {{204, "Stopped"}, replies::not_found, replies::conflict}}},
+    };
 }
 
 void connectors_resource::list(const request& req, const responder& respond) {

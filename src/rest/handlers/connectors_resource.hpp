@@ -6,8 +6,10 @@
 // Handlers answer asynchronously through herder_requests, which must outlive the router the
 // routes are added to. Thread-safe (stateless apart from the shared herder_requests).
 
+#include <vector>
+
+#include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/herder_requests.hpp"
-#include "rest/router.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -15,7 +17,7 @@ class connectors_resource {
 public:
     explicit connectors_resource(herder_requests& requests) : requests_(requests) {}
 
-    void add_routes(router& routes);
+    std::vector<endpoint> endpoints();
 
 private:
     void list(const request& req, const responder& respond);

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -19,6 +20,7 @@
 #include "rest/handlers/request_timer.hpp"
 #include "rest/responder.hpp"
 #include "rest/response.hpp"
+#include "rest/router.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -48,6 +50,21 @@ public:
                             r(on_success(value));
                         });
         }
+    }
+
+    // The handler of an endpoint answered by one herder operation on the path's {connector}:
+    // `(herder.*op)(name, callback)`, then `on_success` as in run().
+    template <class T, class OnSuccess>
+    router::handler on_connector(void (herder::herder::*op)(const std::string&, herder::callback<T>),
+                                 OnSuccess on_success) {
+        return [this, op, on_success](request req, responder respond) {
+            run<T>(
+                respond,
+                [op, name = std::string(req.path_param("connector"))](herder::herder& h, herder::callback<T> cb) {
+                    (h.*op)(name, std::move(cb));
+                },
+                on_success);
+        };
     }
 
     // As run(), but on success `then(value, respond)` (or `then(respond)` for void) answers itself,

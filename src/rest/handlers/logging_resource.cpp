@@ -21,19 +21,42 @@ json::value to_json(const log::logger_level& level) {
 
 }  // namespace
 
-void logging_resource::add_routes(router& routes) {
-    routes.get("/admin/loggers", [](request, responder respond) {
-        json::value out = json::value::make_object();
-        for (const auto& [name, level] : log::logger_levels()) out.set(name, to_json(level));
-        respond(json_response(200, out));
-    });
-    routes.get("/admin/loggers/{logger}", [](request req, responder respond) {
-        const std::string name(req.path_param("logger"));
-        auto level = log::logger_level_of(name);
-        if (!level) return respond(error_response(404, "Logger " + name + " not found.")), void();
-        respond(json_response(200, to_json(*level)));
-    });
-    routes.put("/admin/loggers/{logger}", [this](request req, responder respond) { set_level(req, respond); });
+std::vector<endpoint> logging_resource::endpoints() {
+    return {
+        {"GET", "/admin/loggers",
+         [](request, responder respond) {
+             json::value out = json::value::make_object();
+             for (const auto& [name, level] : log::logger_levels()) out.set(name, to_json(level));
+             respond(json_response(200, out));
+         },
+         api_doc{"Loggers", "Every logger with a level set", {}, nullptr, {{200, "Logger levels", "LoggerLevels"}}}},
+        {"GET", "/admin/loggers/{logger}",
+         [](request req, responder respond) {
+             const std::string name(req.path_param("logger"));
+             auto level = log::logger_level_of(name);
+             if (!level) return respond(error_response(404, "Logger " + name + " not found.")), void();
+             respond(json_response(200, to_json(*level)));
+         },
+         api_doc{"Loggers",
+                 "The level of one logger",
+                 {},
+                 nullptr,
+                 {{200, "Its level", "LoggerLevel"}, {404, "No such logger", "ErrorMessage"}}}},
+        {"PUT", "/admin/loggers/{logger}", [this](request req, responder respond) { set_level(req, respond); },
+         api_doc{"Loggers",
+                 "Set the level of a logger (and its children)",
+                 {{"scope",
+                   "string",
+                   "worker: this worker only; cluster: every worker (through the config topic)",
+                   "\"worker\"",
+                   false,
+                   {"worker", "cluster"}}},
+                 "LoggerLevelRequest",
+                 {{200, "The loggers changed (scope=worker)", "Names"},
+                  {204, "Requested on every worker (scope=cluster)"},
+                  {400, "No level given", "ErrorMessage"},
+                  {404, "Unknown level", "ErrorMessage"}}}},
+    };
 }
 
 void logging_resource::set_level(const request& req, const responder& respond) {

@@ -15,8 +15,10 @@
 // Worker-scope requests need no herder; cluster scope goes through herder_requests, which must
 // outlive the router. Thread-safe.
 
+#include <vector>
+
+#include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/herder_requests.hpp"
-#include "rest/router.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -24,7 +26,7 @@ class logging_resource {
 public:
     explicit logging_resource(herder_requests& requests) : requests_(requests) {}
 
-    void add_routes(router& routes);
+    std::vector<endpoint> endpoints();
 
 private:
     void set_level(const request& req, const responder& respond);

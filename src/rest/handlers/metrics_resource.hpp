@@ -3,11 +3,13 @@
 // format (text/plain; version=0.0.4). Beyond Kafka Connect, which reports metrics through JMX;
 // README.md "## Metrics" lists the names.
 //
-// The registry is the application's and must outlive the router the route is added to. Without
+// The registry is the application's and must outlive the router its endpoint is added to. Without
 // one the answer is an empty exposition. Thread-safe.
 
+#include <vector>
+
 #include "common/metrics.hpp"
-#include "rest/router.hpp"
+#include "rest/handlers/endpoint.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -15,7 +17,7 @@ class metrics_resource {
 public:
     explicit metrics_resource(const metrics::registry* registry) : registry_(registry) {}
 
-    void add_routes(router& routes);
+    std::vector<endpoint> endpoints();
 
 private:
     const metrics::registry* registry_;

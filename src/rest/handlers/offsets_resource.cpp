@@ -61,26 +61,44 @@ result<std::vector<hd::connector_offset>> offsets_from_json(const json::value& b
     return out;
 }
 
-void offsets_resource::add_routes(router& routes) {
-    routes.get("/connectors/{connector}/offsets", [this](request req, responder respond) {
-        requests_.run<std::vector<hd::connector_offset>>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) {
-                h.connector_offsets(name, cb);
-            },
-            [](const std::vector<hd::connector_offset>& offsets) {
-                return json_response(200, offsets_to_json(offsets));
-            });
-    });
-    routes.patch("/connectors/{connector}/offsets", [this](request req, responder respond) { alter(req, respond); });
-    routes.del("/connectors/{connector}/offsets", [this](request req, responder respond) {
-        requests_.run<std::string>(
-            respond,
-            [name = std::string(req.path_param("connector"))](hd::herder& h, auto cb) {
-                h.reset_connector_offsets(name, cb);
-            },
-            [](const std::string& message) { return json_response(200, message_json(message)); });
-    });
+std::vector<endpoint> offsets_resource::endpoints() {
+    return {
+        {"GET", "/connectors/{connector}/offsets",
+         requests_.on_connector(&hd::herder::connector_offsets,
+                                [](const std::vector<hd::connector_offset>& offsets) {
+                                    return json_response(200, offsets_to_json(offsets));
+                                }),
+         api_doc{"Offsets",
+                 "A connector's committed offsets",
+                 {},
+                 nullptr,
+                 {{200, "The offsets", "ConnectorOffsets"}, replies::not_found}}},
+        {"PATCH", "/connectors/{connector}/offsets", [this](request req, responder respond) { alter(req, respond); },
+         api_doc{"Offsets",
+                 "Alter a stopped connector's offsets",
+                 {},
+                 "ConnectorOffsets",
+                 {{200, "Altered", "Message"},
+                  {400, "Not STOPPED, or no offsets given", "ErrorMessage"},
+                  replies::not_found,
+                  replies::conflict,
+                  {500,
+                   "The connector or the broker rejected the offsets (e.g. a nested value, an unknown topic); Kafka "
+                   "answers these with 500 too",
+                   "ErrorMessage"}}}},
+        {"DELETE", "/connectors/{connector}/offsets",
+         requests_.on_connector(
+             &hd::herder::reset_connector_offsets,
+             [](const std::string& message) { return json_response(200, message_json(message)); }),
+         api_doc{"Offsets",
+                 "Reset a stopped connector's offsets",
+                 {},
+                 nullptr,
+                 {{200, "Reset", "Message"},
+                  {400, "The connector is not STOPPED", "ErrorMessage"},
+                  replies::not_found,
+                  replies::conflict}}},
+    };
 }
 
 void offsets_resource::alter(const request& req, const responder& respond) {

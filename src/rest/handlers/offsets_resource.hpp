@@ -16,8 +16,8 @@
 #include "common/json.hpp"
 #include "common/result.hpp"
 #include "herder/entities.hpp"
+#include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/herder_requests.hpp"
-#include "rest/router.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -25,7 +25,7 @@ class offsets_resource {
 public:
     explicit offsets_resource(herder_requests& requests) : requests_(requests) {}
 
-    void add_routes(router& routes);
+    std::vector<endpoint> endpoints();
 
 private:
     void alter(const request& req, const responder& respond);

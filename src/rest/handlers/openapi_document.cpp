@@ -7,296 +7,6 @@
 namespace copycat::rest::handlers {
 namespace {
 
-struct query_param {
-    const char* name;
-    const char* type;  // "boolean", "string"
-    const char* description;
-    const char* default_value = nullptr;  // as JSON text of the type, e.g. "false"
-    bool repeated = false;
-    std::vector<const char*> values = {};  // enum
-};
-
-struct reply {
-    int status;
-    const char* description;
-    const char* schema = nullptr;  // component name; nullptr: no body
-    const char* media = "application/json";
-};
-
-struct operation {
-    const char* method;
-    const char* path;
-    const char* tag;
-    const char* summary;
-    std::vector<query_param> query = {};
-    const char* body = nullptr;  // component name of the request body
-    std::vector<reply> replies = {};
-    bool deprecated = false;
-};
-
-// Kafka: RequestTargetException answered without a target, or a rebalance in progress.
-constexpr reply conflict{409, "A rebalance is in progress or the leader is unknown; retry", "ErrorMessage"};
-constexpr reply not_found{404, "No such connector", "ErrorMessage"};
-constexpr reply bad_request{400, "Malformed or invalid input", "ErrorMessage"};
-
-// The public REST API. Path parameters come from the templates ({task} is an integer).
-const std::vector<operation>& operations() {
-    static const std::vector<operation> ops = {
-        {"GET",
-         "/",
-         "Server",
-         "Version, commit and Kafka cluster id of this worker",
-         {},
-         nullptr,
-         {{200, "Server information", "ServerInfo"}}},
-        {"GET",
-         "/health",
-         "Server",
-         "Whether the worker is ready to handle requests",
-         {},
-         nullptr,
-         {{200, "Healthy", "WorkerStatus"},
-          {500, "Unhealthy (the herder did not answer in time)", "WorkerStatus"},
-          {503, "Still starting", "WorkerStatus"}}},
-
-        {"GET",
-         "/connectors",
-         "Connectors",
-         "List the connectors, optionally with their status and info",
-         {{"expand",
-           "string",
-           "status and/or info: answer an object per connector instead of names",
-           nullptr,
-           true,
-           {"status", "info"}}},
-         nullptr,
-         {{200, "Connector names; with expand, an object per connector", "ConnectorList"}}},
-        {"POST",
-         "/connectors",
-         "Connectors",
-         "Create a connector",
-         {},
-         "CreateConnectorRequest",
-         {{201, "Created; Location names the connector", "ConnectorInfo"},
-          bad_request,
-          {409, "The connector already exists, or a rebalance is in progress", "ErrorMessage"}}},
-        {"GET",
-         "/connectors/{connector}",
-         "Connectors",
-         "A connector's config and tasks",
-         {},
-         nullptr,
-         {{200, "The connector", "ConnectorInfo"}, not_found}},
-        {"DELETE",
-         "/connectors/{connector}",
-         "Connectors",
-         "Delete a connector",
-         {},
-         nullptr,
-         {{204, "Deleted"}, not_found, conflict}},
-        {"GET",
-         "/connectors/{connector}/config",
-         "Connectors",
-         "A connector's config",
-         {},
-         nullptr,
-         {{200, "The config", "ConnectorConfig"}, not_found}},
-        {"PUT",
-         "/connectors/{connector}/config",
-         "Connectors",
-         "Create or replace a connector's config",
-         {},
-         "ConnectorConfig",
-         {{200, "Updated", "ConnectorInfo"},
-          {201, "Created; Location names the connector", "ConnectorInfo"},
-          bad_request,
-          conflict}},
-        {"PATCH",
-         "/connectors/{connector}/config",
-         "Connectors",
-         "Change some settings of a connector",
-         {},
-         "ConfigPatch",
-         {{200, "Updated", "ConnectorInfo"}, bad_request, not_found, conflict}},
-        {"GET",
-         "/connectors/{connector}/status",
-         "Connectors",
-         "The state of a connector and its tasks",
-         {},
-         nullptr,
-         {{200, "The status", "ConnectorStateInfo"}, not_found}},
-        {"GET",
-         "/connectors/{connector}/tasks",
-         "Tasks",
-         "A connector's task configs",
-         {},
-         nullptr,
-         {{200, "The tasks", "TaskInfo", "application/json"}, not_found}},
-        {"GET",
-         "/connectors/{connector}/tasks-config",
-         "Tasks",
-         "Task configs by task id (deprecated by KIP-970)",
-         {},
-         nullptr,
-         {{200, "The task configs", "TasksConfig"}, not_found},
-         true},
-        {"GET",
-         "/connectors/{connector}/tasks/{task}/status",
-         "Tasks",
-         "The state of one task",
-         {},
-         nullptr,
-         {{200, "The task's state", "TaskState"}, {404, "No such task", "ErrorMessage"}}},
-        {"POST",
-         "/connectors/{connector}/tasks/{task}/restart",
-         "Tasks",
-         "Restart one task",
-         {},
-         nullptr,
-         {{204, "Restarted"}, {404, "No such task", "ErrorMessage"}, conflict}},
-        {"POST",
-         "/connectors/{connector}/restart",
-         "Connectors",
-         "Restart a connector and optionally its tasks",
-         {{"includeTasks", "boolean", "Restart the tasks too", "false"},
-          {"onlyFailed", "boolean", "Restart only what failed", "false"}},
-         nullptr,
-         {{202, "Restart requested; what restarts is shown as RESTARTING", "ConnectorStateInfo"},
-          {204, "The connector instance restarted (both flags false)"},
-          not_found,
-          conflict}},
-        {"PUT",
-         "/connectors/{connector}/pause",
-         "Connectors",
-         "Pause a connector and its tasks",
-         {},
-         nullptr,
-         {{202, "Pause requested"}, not_found}},
-        {"PUT",
-         "/connectors/{connector}/resume",
-         "Connectors",
-         "Resume a paused or stopped connector",
-         {},
-         nullptr,
-         {{202, "Resume requested"}, not_found}},
-        {"PUT",
-         "/connectors/{connector}/stop",
-         "Connectors",
-         "Stop a connector and shut its tasks down",
-         {},
-         nullptr,
-         {{204, "Stopped"}, not_found, conflict}},
-        {"GET",
-         "/connectors/{connector}/offsets",
-         "Offsets",
-         "A connector's committed offsets",
-         {},
-         nullptr,
-         {{200, "The offsets", "ConnectorOffsets"}, not_found}},
-        {"PATCH",
-         "/connectors/{connector}/offsets",
-         "Offsets",
-         "Alter a stopped connector's offsets",
-         {},
-         "ConnectorOffsets",
-         {{200, "Altered", "Message"},
-          {400, "Not STOPPED, or no offsets given", "ErrorMessage"},
-          not_found,
-          conflict,
-          {500,
-           "The connector or the broker rejected the offsets (e.g. a nested value, an unknown topic); Kafka answers "
-           "these with 500 too",
-           "ErrorMessage"}}},
-        {"DELETE",
-         "/connectors/{connector}/offsets",
-         "Offsets",
-         "Reset a stopped connector's offsets",
-         {},
-         nullptr,
-         {{200, "Reset", "Message"}, {400, "The connector is not STOPPED", "ErrorMessage"}, not_found, conflict}},
-        {"GET",
-         "/connectors/{connector}/topics",
-         "Topics",
-         "The topics a connector used",
-         {},
-         nullptr,
-         {{200, "The active topics", "ActiveTopics"},
-          {403, "topic.tracking.enable is false", "ErrorMessage"},
-          not_found}},
-        {"PUT",
-         "/connectors/{connector}/topics/reset",
-         "Topics",
-         "Forget the topics a connector used",
-         {},
-         nullptr,
-         {{202, "Reset requested"},
-          {403, "topic.tracking.enable or topic.tracking.allow.reset is false", "ErrorMessage"},
-          not_found}},
-
-        {"GET",
-         "/connector-plugins",
-         "Plugins",
-         "The installed plugins",
-         {{"connectorsOnly", "boolean", "List connectors only (false: converters, transformations, ... too)", "true"}},
-         nullptr,
-         {{200, "The plugins", "PluginInfo"}}},
-        {"GET",
-         "/connector-plugins/{plugin}/config",
-         "Plugins",
-         "The config definition of a plugin",
-         {},
-         nullptr,
-         {{200, "Its settings", "ConfigKeyInfo"}, {404, "No such plugin", "ErrorMessage"}}},
-        {"PUT",
-         "/connector-plugins/{plugin}/config/validate",
-         "Plugins",
-         "Validate a connector config",
-         {},
-         "ConnectorConfig",
-         {{200, "Every setting with its errors", "ConfigInfos"}, bad_request}},
-
-        {"GET",
-         "/admin/loggers",
-         "Loggers",
-         "Every logger with a level set",
-         {},
-         nullptr,
-         {{200, "Logger levels", "LoggerLevels"}}},
-        {"GET",
-         "/admin/loggers/{logger}",
-         "Loggers",
-         "The level of one logger",
-         {},
-         nullptr,
-         {{200, "Its level", "LoggerLevel"}, {404, "No such logger", "ErrorMessage"}}},
-        {"PUT",
-         "/admin/loggers/{logger}",
-         "Loggers",
-         "Set the level of a logger (and its children)",
-         {{"scope",
-           "string",
-           "worker: this worker only; cluster: every worker (through the config topic)",
-           "\"worker\"",
-           false,
-           {"worker", "cluster"}}},
-         "LoggerLevelRequest",
-         {{200, "The loggers changed (scope=worker)", "Names"},
-          {204, "Requested on every worker (scope=cluster)"},
-          {400, "No level given", "ErrorMessage"},
-          {404, "Unknown level", "ErrorMessage"}}},
-
-        {"GET",
-         "/metrics",
-         "Copycat",
-         "Worker and task metrics in the Prometheus text format",
-         {},
-         nullptr,
-         {{200, "The exposition (README.md, Metrics)", nullptr, "text/plain; version=0.0.4"}}},
-        {"GET", "/openapi.json", "Copycat", "This document", {}, nullptr, {{200, "The OpenAPI 3 document", nullptr}}},
-    };
-    return ops;
-}
-
 json::value ref(const char* component) {
     json::value v = json::value::make_object();
     v.set("$ref", std::string("#/components/schemas/") + component);
@@ -319,11 +29,11 @@ std::vector<std::string> path_params(std::string_view path) {
     return out;
 }
 
-std::string operation_id(const operation& op) {
+std::string operation_id(const endpoint& op) {
     std::string id;
-    for (const char c : std::string(op.method)) id += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const char c : op.method) id += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     bool upper_next = true;
-    for (const char c : std::string_view(op.path)) {
+    for (const char c : op.path) {
         if (c == '/' || c == '-' || c == '.' || c == '{' || c == '}') {
             upper_next = true;
             continue;
@@ -334,7 +44,7 @@ std::string operation_id(const operation& op) {
     return id == "get" ? "getRoot" : id;
 }
 
-json::value parameters_of(const operation& op) {
+json::value parameters_of(const endpoint& op) {
     json::value params = json::value::make_array();
     for (const auto& name : path_params(op.path)) {
         json::value p = json::value::make_object();
@@ -344,7 +54,7 @@ json::value parameters_of(const operation& op) {
         p.set("schema", string_schema(name == "task" ? "integer" : "string"));
         params.push_back(std::move(p));
     }
-    for (const auto& q : op.query) {
+    for (const auto& q : op.doc->query) {
         json::value p = json::value::make_object();
         p.set("name", q.name);
         p.set("in", "query");
@@ -381,19 +91,14 @@ json::value content(const char* media, json::value schema) {
     return out;
 }
 
-json::value responses_of(const operation& op) {
+json::value responses_of(const api_doc& op) {
     json::value out = json::value::make_object();
     for (const auto& r : op.replies) {
         json::value resp = json::value::make_object();
         resp.set("description", r.description);
         if (r.schema != nullptr) {
             json::value schema = ref(r.schema);
-            // Endpoints answering arrays of an entity.
-            const std::string path = op.path;
-            const bool list =
-                r.status == 200 && (path == "/connector-plugins" || path == "/connector-plugins/{plugin}/config" ||
-                                    path == "/connectors/{connector}/tasks");
-            if (list) {
+            if (r.array) {
                 json::value array = string_schema("array");
                 array.set("items", std::move(schema));
                 schema = std::move(array);
@@ -412,26 +117,27 @@ json::value responses_of(const operation& op) {
     return out;
 }
 
-json::value operation_json(const operation& op) {
+json::value operation_json(const endpoint& op) {
+    const api_doc& doc = *op.doc;
     json::value o = json::value::make_object();
     json::value tags = json::value::make_array();
-    tags.push_back(op.tag);
+    tags.push_back(doc.tag);
     o.set("tags", std::move(tags));
-    o.set("summary", op.summary);
+    o.set("summary", doc.summary);
     o.set("operationId", operation_id(op));
-    if (op.deprecated) o.set("deprecated", true);
+    if (doc.deprecated) o.set("deprecated", true);
     if (auto params = parameters_of(op); !params.as_array().empty()) o.set("parameters", std::move(params));
-    if (op.body != nullptr) {
+    if (doc.body != nullptr) {
         json::value body = json::value::make_object();
         body.set("required", true);
-        body.set("content", content("application/json", ref(op.body)));
+        body.set("content", content("application/json", ref(doc.body)));
         o.set("requestBody", std::move(body));
     }
-    o.set("responses", responses_of(op));
+    o.set("responses", responses_of(doc));
     return o;
 }
 
-std::string lower(const char* method) {
+std::string lower(const std::string& method) {
     std::string out(method);
     for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return out;
@@ -439,7 +145,7 @@ std::string lower(const char* method) {
 
 }  // namespace
 
-json::value openapi_document(std::string_view version) {
+json::value openapi_document(std::string_view version, const std::vector<endpoint>& endpoints) {
     json::value doc = json::value::make_object();
     doc.set("openapi", "3.0.3");
     json::value info = json::value::make_object();
@@ -452,7 +158,8 @@ json::value openapi_document(std::string_view version) {
     doc.set("info", std::move(info));
 
     json::value paths = json::value::make_object();
-    for (const auto& op : operations()) {
+    for (const auto& op : endpoints) {
+        if (!op.doc) continue;  // internal
         json::value* item = paths.find(op.path);
         if (item == nullptr) item = &paths.set(op.path, json::value::make_object());
         item->set(lower(op.method), operation_json(op));
@@ -469,19 +176,6 @@ json::value openapi_document(std::string_view version) {
     components.set("securitySchemes", std::move(schemes));
     doc.set("components", std::move(components));
     return doc;
-}
-
-std::vector<documented_route> documented_routes() {
-    std::vector<documented_route> out;
-    for (const auto& op : operations()) out.push_back({op.method, op.path});
-    return out;
-}
-
-std::vector<documented_route> internal_routes() {
-    return {
-        {"POST", "/connectors/{connector}/tasks"},  // task configs from a connector's owner to the leader
-        {"POST", "/internal/departures"},           // a worker leaving the group tells the leader
-    };
 }
 
 }  // namespace copycat::rest::handlers

@@ -4,32 +4,20 @@
 // bodies, responses with Kafka's JSON shapes and the {"error_code","message"} error body) plus
 // Copycat's GET /metrics and GET /openapi.json. Served by GET /openapi.json.
 //
-// The operations are a table in openapi_document.cpp. The unit test openapi_document_test
-// compares them with the routes connect_rest_api registers, so a route added without a document
-// entry (or the reverse) fails the build's tests. Internal endpoints, called between workers only,
-// are left out and listed by internal_routes().
+// It describes the rows of the route table (endpoint.hpp) that carry an api_doc, in table order;
+// internal rows (between workers only) are left out.
 //
 // Pure functions; thread-safe.
 
-#include <string>
 #include <string_view>
 #include <vector>
 
 #include "common/json.hpp"
+#include "rest/handlers/endpoint.hpp"
 
 namespace copycat::rest::handlers {
 
-struct documented_route {
-    std::string method;         // "GET"
-    std::string path_template;  // "/connectors/{connector}"
-    friend bool operator==(const documented_route&, const documented_route&) = default;
-};
-
 // The whole document; `version` becomes info.version.
-json::value openapi_document(std::string_view version);
-// Every documented method + path, in document order.
-std::vector<documented_route> documented_routes();
-// Routes the router serves that the document leaves out on purpose (between workers only).
-std::vector<documented_route> internal_routes();
+json::value openapi_document(std::string_view version, const std::vector<endpoint>& endpoints);
 
 }  // namespace copycat::rest::handlers

@@ -6,16 +6,22 @@
 
 namespace copycat::rest::handlers {
 
-openapi_resource::openapi_resource(std::string_view version) : text_(json::dump(openapi_document(version))) {}
+void openapi_resource::describe(std::string_view version, const std::vector<endpoint>& endpoints) {
+    text_ = json::dump(openapi_document(version, endpoints));
+}
 
-void openapi_resource::add_routes(router& routes) {
-    routes.get("/openapi.json", [this](request, responder respond) {
-        response r;
-        r.status = 200;
-        r.content_type = std::string(json_content_type);
-        r.body = text_;
-        respond(std::move(r));
-    });
+std::vector<endpoint> openapi_resource::endpoints() {
+    return {
+        {"GET", "/openapi.json",
+         [this](request, responder respond) {
+             response r;
+             r.status = 200;
+             r.content_type = std::string(json_content_type);
+             r.body = text_;
+             respond(std::move(r));
+         },
+         api_doc{"Copycat", "This document", {}, nullptr, {{200, "The OpenAPI 3 document", nullptr}}}},
+    };
 }
 
 }  // namespace copycat::rest::handlers

@@ -1,22 +1,27 @@
 #pragma once
-// openapi_resource: GET /openapi.json — the OpenAPI 3 document of the REST API (openapi_document),
-// built once. Beyond Kafka Connect. Thread-safe (immutable after construction).
+// openapi_resource: GET /openapi.json — the OpenAPI 3 document of the route table
+// (openapi_document.hpp), serialised once. Beyond Kafka Connect.
+//
+// connect_rest_api calls describe() once with the complete table, before the server starts;
+// after that the resource is read-only and thread-safe.
 
 #include <string>
 #include <string_view>
+#include <vector>
 
-#include "rest/router.hpp"
+#include "rest/handlers/endpoint.hpp"
 
 namespace copycat::rest::handlers {
 
 class openapi_resource {
 public:
-    explicit openapi_resource(std::string_view version);
+    // Serialises the document of `endpoints` (this resource's own row included).
+    void describe(std::string_view version, const std::vector<endpoint>& endpoints);
 
-    void add_routes(router& routes);
+    std::vector<endpoint> endpoints();
 
 private:
-    const std::string text_;
+    std::string text_;
 };
 
 }  // namespace copycat::rest::handlers

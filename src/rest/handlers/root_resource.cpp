@@ -16,23 +16,40 @@ response starting() { return worker_status(503, "starting", "Worker is still sta
 
 }  // namespace
 
-void root_resource::add_routes(router& routes) {
-    routes.get("/", [this](request, responder respond) {
-        herder::herder* h = requests_.get();
-        respond(json_response(200, to_json(info_, h == nullptr ? std::string() : h->kafka_cluster_id())));
-    });
-    routes.get("/health", [this](request, responder respond) { health(respond); });
-    // Internal, between workers: a worker about to leave the group tells the leader.
-    routes.post("/internal/departures", [this](request req, responder respond) {
-        auto body = parse_json_body(req);
-        if (!body) return respond(error_response(body.err())), void();
-        const json::value* url = body->is_object() ? body->find("url") : nullptr;
-        if (url == nullptr || !url->is_string())
-            return respond(error_response(400, "Expected {\"url\": \"<the leaving worker's URL>\"}")), void();
-        requests_.run<void>(
-            respond, [u = url->as_string()](herder::herder& h, auto cb) { h.note_departure(u, cb); },
-            [] { return empty_response(204); });
-    });
+std::vector<endpoint> root_resource::endpoints() {
+    return {
+        {"GET", "/",
+         [this](request, responder respond) {
+             herder::herder* h = requests_.get();
+             respond(json_response(200, to_json(info_, h == nullptr ? std::string() : h->kafka_cluster_id())));
+         },
+         api_doc{"Server",
+                 "Version, commit and Kafka cluster id of this worker",
+                 {},
+                 nullptr,
+                 {{200, "Server information", "ServerInfo"}}}},
+        {"GET", "/health", [this](request, responder respond) { health(respond); },
+         api_doc{"Server",
+                 "Whether the worker is ready to handle requests",
+                 {},
+                 nullptr,
+                 {{200, "Healthy", "WorkerStatus"},
+                  {500, "Unhealthy (the herder did not answer in time)", "WorkerStatus"},
+                  {503, "Still starting", "WorkerStatus"}}}},
+        // Internal, between workers: a worker about to leave the group tells the leader.
+        {"POST", "/internal/departures",
+         [this](request req, responder respond) {
+             auto body = parse_json_body(req);
+             if (!body) return respond(error_response(body.err())), void();
+             const json::value* url = body->is_object() ? body->find("url") : nullptr;
+             if (url == nullptr || !url->is_string())
+                 return respond(error_response(400, "Expected {\"url\": \"<the leaving worker's URL>\"}")), void();
+             requests_.run<void>(
+                 respond, [u = url->as_string()](herder::herder& h, auto cb) { h.note_departure(u, cb); },
+                 [] { return empty_response(204); });
+         },
+         std::nullopt},
+    };
 }
 
 void root_resource::health(const responder& respond) {

@@ -6,10 +6,11 @@
 // herder_requests must outlive the router the routes are added to. Thread-safe.
 
 #include <chrono>
+#include <vector>
 
+#include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/entities_json.hpp"
 #include "rest/handlers/herder_requests.hpp"
-#include "rest/router.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -19,7 +20,7 @@ public:
                   std::chrono::milliseconds health_check_timeout = std::chrono::seconds(10))
         : requests_(requests), info_(std::move(info)), health_timeout_(health_check_timeout) {}
 
-    void add_routes(router& routes);
+    std::vector<endpoint> endpoints();
 
 private:
     void health(const responder& respond);

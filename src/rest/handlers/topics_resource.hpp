@@ -9,8 +9,10 @@
 //
 // herder_requests must outlive the router. Thread-safe.
 
+#include <vector>
+
+#include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/herder_requests.hpp"
-#include "rest/router.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -23,7 +25,7 @@ class topics_resource {
 public:
     topics_resource(herder_requests& requests, topic_tracking tracking) : requests_(requests), tracking_(tracking) {}
 
-    void add_routes(router& routes);
+    std::vector<endpoint> endpoints();
 
 private:
     herder_requests& requests_;
