@@ -1,0 +1,88 @@
+#include "app/worker_bootstrap.hpp"
+
+#include <chrono>
+
+#include "app/exit_codes.hpp"
+#include "app/kafka_cluster_id.hpp"
+#include "app/plugin_setup.hpp"
+#include "app/version.hpp"
+#include "common/logging.hpp"
+
+namespace copycat::app {
+namespace {
+
+using namespace std::chrono_literals;
+constexpr auto cluster_id_timeout = 60s;  // Kafka's default.api.timeout.ms for describeCluster
+
+}  // namespace
+
+result<string_map> worker_bootstrap::read_properties() const {
+    auto props = read_properties_file(properties_file_);
+    if (!props) log::error("Cannot read the worker configuration {}: {}", properties_file_, props.err().describe());
+    return props;
+}
+
+int worker_bootstrap::usage_error(const error& e) const {
+    log::error("{} in {}", e.describe(), properties_file_);
+    return exit_usage;
+}
+
+int worker_bootstrap::startup_failed(const std::string& what) {
+    if (rest_started_) rest_->stop();
+    log::error("Stopping due to error: {}", what);
+    return exit_startup_failed;
+}
+
+std::optional<int> worker_bootstrap::start(common_worker_config& config, std::string_view initializing) {
+    log::info("Copycat {} (commit {}) {}", version(), commit(), initializing);
+    register_plugins(config.plugin_path, plugins_);
+
+    log::info("Looking up the Kafka cluster id at {}", config.worker.bootstrap_servers);
+    auto cluster_id =
+        lookup_kafka_cluster_id(config.worker, cluster_id_timeout, [this] { return signals_.requested(); });
+    if (!cluster_id) {
+        if (signals_.requested()) {
+            log::info("Interrupted during start-up: stopping");
+            return exit_ok;
+        }
+        return startup_failed(cluster_id.err().describe());
+    }
+    cluster_id_ = std::move(*cluster_id);
+    log::info("Kafka cluster ID: {}", cluster_id_);
+
+    config.worker.metrics = &metrics_;
+    auto rest = worker_rest_server::create(config, &metrics_);
+    if (!rest) return usage_error(rest.err());
+    rest_ = std::move(*rest);
+    const auto endpoint = rest_->start();
+    if (!endpoint) return startup_failed(endpoint.err().describe());
+    rest_started_ = true;
+    config.worker.worker_id = endpoint->worker_id;
+    url_ = endpoint->url;
+    return std::nullopt;
+}
+
+void worker_bootstrap::log_started() const { log::info("Copycat worker started; REST API at {}", url_); }
+
+void worker_bootstrap::wait_for_signal() {
+    const std::string signal = signals_.wait();
+    log::info("Received {}: stopping", signal);
+}
+
+void worker_bootstrap::shut_down(const std::function<void()>& stop_worker) {
+    rest_->stop();  // no request reaches the herder from now on
+    stop_worker();
+    log::info("Copycat worker stopped");
+}
+
+worker_runtime::worker_runtime(worker_bootstrap& boot, const common_worker_config& config,
+                               storage::offset_store& offsets, herder::status_store& statuses)
+    : recorder(statuses, config.topic_tracking_enable),
+      metrics(recorder, boot.metrics_registry()),
+      worker(config.worker, boot.plugins(), offsets, metrics),
+      offsets_admin(worker.config(), boot.plugins(), offsets),
+      port(worker, &offsets_admin) {
+    metrics.attach(&worker);
+}
+
+}  // namespace copycat::app
