@@ -6,6 +6,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "herder_test_support.hpp"
 #include "rest/handlers/connect_rest_api.hpp"
@@ -284,4 +285,19 @@ TEST_CASE("a herder that does not answer in time gives 500") {
     CHECK(health.status == 500);
     CHECK(health.json().find("status")->as_string() == "unhealthy");
     server.stop();
+}
+
+TEST_CASE("a herder's forward_to becomes the 409 that names the worker to forward to") {
+    silent_herder silent;
+    rest::handlers::herder_requests requests(10s);
+    requests.attach(silent);
+    std::optional<rest::response> answer;
+    rest::responder respond([&answer](rest::response r) { answer = std::move(r); });
+    requests.run<void>(
+        respond, [](hd::herder&, hd::callback<void> cb) { cb(hd::forward_to{"http://10.0.0.2:8083/"}); },
+        [] { return rest::empty_response(204); });
+    REQUIRE(answer.has_value());
+    CHECK(answer->status == 409);
+    CHECK(answer->forward_to == "http://10.0.0.2:8083/");
+    CHECK(parse(answer->body).find("error_code")->as_int64() == 409);
 }
