@@ -145,7 +145,7 @@ int run_distributed(const std::vector<std::string>& args) {
     boot.log_started();
 
     boot.wait_for_signal();
-    boot.shut_down([&] {
+    return boot.shut_down(runtime, exit_ok, [&] {
         distributed.stop();  // tasks, connectors, statuses flushed, LeaveGroup
         runtime.recorder.on_reconfiguration(nullptr);
         relay.connect(nullptr);
@@ -154,7 +154,6 @@ int run_distributed(const std::vector<std::string>& args) {
         status_topic.stop();
         offsets.stop();
     });
-    return exit_ok;
 }
 
 }  // namespace copycat::app

@@ -74,8 +74,8 @@ int run_standalone(const std::vector<std::string>& args) {
     standalone.start();
     boot.attach(standalone);
 
-    auto shut_down = [&] {
-        boot.shut_down([&] {
+    auto shut_down = [&](int exit_code) {
+        return boot.shut_down(runtime, exit_code, [&] {
             standalone.stop();  // tasks, then connectors, then the worker (offsets committed)
             runtime.recorder.on_reconfiguration(nullptr);
             offsets.stop();
@@ -85,8 +85,7 @@ int run_standalone(const std::vector<std::string>& args) {
         if (auto created = create_connector(standalone, boot.signals(), file, std::move(request)); !created) {
             if (boot.signals().requested()) break;
             log::error("Stopping after connector error: {}", created.err().describe());
-            shut_down();
-            return exit_connector_failed;
+            return shut_down(exit_connector_failed);
         }
     }
     if (!boot.signals().requested()) {
@@ -95,8 +94,7 @@ int run_standalone(const std::vector<std::string>& args) {
     }
 
     boot.wait_for_signal();
-    shut_down();
-    return exit_ok;
+    return shut_down(exit_ok);
 }
 
 }  // namespace copycat::app

@@ -1,6 +1,8 @@
 #include "app/worker_bootstrap.hpp"
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 
 #include "app/exit_codes.hpp"
 #include "app/kafka_cluster_id.hpp"
@@ -69,10 +71,18 @@ void worker_bootstrap::wait_for_signal() {
     log::info("Received {}: stopping", signal);
 }
 
-void worker_bootstrap::shut_down(const std::function<void()>& stop_worker) {
+int worker_bootstrap::shut_down(const worker_runtime& runtime, int exit_code, const std::function<void()>& stop_worker) {
     rest_->stop();  // no request reaches the herder from now on
     stop_worker();
+    if (const std::size_t stuck = runtime.worker.stuck_task_threads(); stuck > 0) {
+        // As Kafka Connect's JVM exits with them: the threads' plugin calls may never return, and
+        // destroying the worker would wait for them (docs/threads.md, "Abandoned tasks").
+        log::warn("Copycat worker stopped, leaving {} task thread(s) inside plugin calls", stuck);
+        std::fflush(nullptr);
+        std::_Exit(exit_code);
+    }
     log::info("Copycat worker stopped");
+    return exit_code;
 }
 
 worker_runtime::worker_runtime(worker_bootstrap& boot, const common_worker_config& config,

@@ -14,7 +14,7 @@
 //   ... the command's herder, started ...
 //   boot.attach(herder);  boot.log_started();
 //   boot.wait_for_signal();
-//   boot.shut_down([&] { herder.stop(); ... the stores ... });
+//   return boot.shut_down(runtime, exit_ok, [&] { herder.stop(); ... the stores ... });
 //
 // Ownership: the command's thread owns both classes, on its stack: the bootstrap first (it
 // outlives everything), worker_runtime after the stores it uses. The REST server keeps a
@@ -43,6 +43,8 @@
 #include "storage/offset_store.hpp"
 
 namespace copycat::app {
+
+struct worker_runtime;
 
 class worker_bootstrap {
 public:
@@ -78,8 +80,10 @@ public:
     // Blocks until SIGINT or SIGTERM and logs it.
     void wait_for_signal();
     // Stops the REST server first (no request reaches the herder from then on), then calls
-    // `stop_worker` (the herder, then the stores) and logs that the worker stopped.
-    void shut_down(const std::function<void()>& stop_worker);
+    // `stop_worker` (the herder, then the stores), logs that the worker stopped and returns
+    // `exit_code`. When task threads are still stuck in plugin calls then, it ends the process
+    // with `exit_code` instead of returning (the worker's destructor would wait for them).
+    int shut_down(const worker_runtime& runtime, int exit_code, const std::function<void()>& stop_worker);
 
 private:
     shutdown_signal signals_;  // first: the threads created by the members below inherit the blocked signals

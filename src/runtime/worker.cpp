@@ -42,7 +42,8 @@ struct worker::impl {
     mutable std::mutex mutex;
     std::map<std::string, std::shared_ptr<worker_connector>> connectors;
     std::map<task_id, std::shared_ptr<worker_task>> tasks;
-    // Tasks abandoned while their thread still ran: kept until stop() joins their thread.
+    // Tasks abandoned while their thread still ran: kept until their thread is joined (stop(), or
+    // the destructor for those stop() gave up on).
     std::vector<std::shared_ptr<worker_task>> abandoned;
 
     std::shared_ptr<worker_connector> find_connector(const std::string& name) const {
@@ -62,7 +63,12 @@ worker::worker(worker_config config, const loader::plugin_registry& plugins, sto
                status_listener& listener)
     : impl_(std::make_unique<impl>(std::move(config), plugins, offsets, listener)) {}
 
-worker::~worker() { stop(); }
+worker::~worker() {
+    stop();
+    // Threads stop() gave up on are joined however long it takes: an application that must not
+    // wait for them ends the process instead of destroying the worker (worker_bootstrap::shut_down).
+    for (auto& task : impl_->abandoned) task->join();
+}
 
 const worker_config& worker::config() const { return impl_->config; }
 
@@ -272,7 +278,21 @@ void worker::stop() {
         std::lock_guard lock(impl_->mutex);
         abandoned.swap(impl_->abandoned);
     }
-    for (auto& task : abandoned) task->join();
+    const auto deadline = std::chrono::steady_clock::now() + impl_->config.abandoned_task_join_timeout;
+    std::vector<std::shared_ptr<worker_task>> stuck;
+    for (auto& task : abandoned) {
+        if (task->join_until(deadline)) continue;
+        log::error("Task {} is still inside a plugin call {} ms after the worker stopped; giving up on it",
+                   task->id().to_string(), impl_->config.abandoned_task_join_timeout.count());
+        stuck.push_back(std::move(task));
+    }
+    std::lock_guard lock(impl_->mutex);
+    impl_->abandoned.insert(impl_->abandoned.end(), stuck.begin(), stuck.end());
+}
+
+std::size_t worker::stuck_task_threads() const {
+    std::lock_guard lock(impl_->mutex);
+    return impl_->abandoned.size();
 }
 
 }  // namespace copycat::runtime

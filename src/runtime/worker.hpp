@@ -6,9 +6,11 @@
 // Threads: each connector and each task runs on its own thread (plugin calls may block). Public
 // methods are thread-safe; methods that stop work block until the work stopped or the graceful
 // timeout passed (then the task is abandoned and reported FAILED; the worker keeps its thread and
-// joins it in stop(), waiting for the plugin call it is stuck in to return).
+// joins it in stop() if its plugin call returns within abandoned_task_join_timeout, otherwise in
+// the destructor).
 // Owned by the application; outlives the herder's use of it.
 
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -69,8 +71,11 @@ public:
     // Pauses or resumes a connector and its tasks (stopped: stop the connector and tasks).
     void set_target_state(const std::string& connector, target_state state);
 
-    // Stops everything.
+    // Stops everything. Threads of abandoned tasks get abandoned_task_join_timeout to end; those
+    // still inside a plugin call then are left running (stuck_task_threads()).
     void stop();
+    // Abandoned tasks whose thread has not ended yet (still inside a plugin call).
+    std::size_t stuck_task_threads() const;
 
 private:
     struct impl;

@@ -28,6 +28,9 @@ struct worker_config {
     std::chrono::milliseconds offset_flush_interval{60000};
     std::chrono::milliseconds offset_flush_timeout{5000};
     std::chrono::milliseconds task_shutdown_graceful_timeout{5000};
+    // How long stop() waits for the threads of abandoned tasks, stuck in a plugin call, before it
+    // gives up on them (Kafka: Worker.EXECUTOR_SHUTDOWN_TERMINATION_TIMEOUT_MS, 1 s; no config).
+    std::chrono::milliseconds abandoned_task_join_timeout{1000};
 
     // connector.client.config.override.policy: "All", "None" or "Principal".
     std::string client_config_override_policy = "All";

@@ -37,6 +37,16 @@ bool worker_task::release_thread() {
     return true;
 }
 
+bool worker_task::join_until(std::chrono::steady_clock::time_point deadline) {
+    if (!thread_.joinable()) return true;
+    {
+        std::unique_lock lock(mutex_);
+        if (!changed_.wait_until(lock, deadline, [&] { return finished_; })) return false;
+    }
+    thread_.join();
+    return true;
+}
+
 void worker_task::join() {
     if (!thread_.joinable()) return;
     while (!await_stop(std::chrono::seconds(10)))

@@ -43,6 +43,8 @@ public:
     bool await_stop(std::chrono::milliseconds timeout);
     // Joins the thread when it ended; false (nothing done) when it still runs (an abandoned task).
     bool release_thread();
+    // Joins the thread if it ends before `deadline`; false when it still runs then.
+    bool join_until(std::chrono::steady_clock::time_point deadline);
     // Joins the thread, however long it takes (logging while it waits). Not from the task thread.
     void join();
     // Abandons the task: it reports nothing more and commits nothing more.

@@ -38,7 +38,7 @@ struct worker_fixture {
     testing::recording_listener listener;
     std::unique_ptr<worker> w;
 
-    explicit worker_fixture(std::chrono::milliseconds graceful = 5s) {
+    explicit worker_fixture(std::chrono::milliseconds graceful = 5s, std::chrono::milliseconds abandoned_join = 10s) {
         testing::register_test_plugins(registry);
         worker_config config;
         config.bootstrap_servers = cluster.bootstrap_servers();
@@ -46,6 +46,7 @@ struct worker_fixture {
         config.value_converter = string_converter;
         config.offset_flush_interval = 100ms;
         config.task_shutdown_graceful_timeout = graceful;
+        config.abandoned_task_join_timeout = abandoned_join;
         config.originals = {{"producer.linger.ms", "5"}};
         w = std::make_unique<worker>(config, registry, offsets, listener);
     }
@@ -250,6 +251,29 @@ TEST_CASE("worker: a task that does not stop in time is abandoned, reported FAIL
     f.w->stop();
     CHECK(testing::source_acks("blocked-polls-finished") > before);
     CHECK(f.listener.task_states(id).size() == 2);
+}
+
+TEST_CASE("worker: stop() gives up on an abandoned task still inside a plugin call after its deadline") {
+    worker_fixture f(100ms, 50ms);
+    const auto name = unique("stuck-long");
+    auto config = f.source_config(name, unique("topic"), 1);
+    config["block.on"] = "poll";
+    const auto started_before = testing::source_acks("blocked-polls-started");
+    const auto before = testing::source_acks("blocked-polls-finished");
+    auto id = f.start_source(name, config);
+    REQUIRE(
+        testing::eventually([&] { return testing::source_acks("blocked-polls-started") > started_before; }, deadline));
+    f.w->stop();  // the poll blocks for 1 s: longer than the graceful and join deadlines together
+    CHECK(f.w->stuck_task_threads() == 1);
+    CHECK(f.listener.task_states(id).back() == run_state::failed);
+    // Once the plugin call returned, the next stop() joins the thread.
+    REQUIRE(testing::eventually([&] { return testing::source_acks("blocked-polls-finished") > before; }, deadline));
+    CHECK(testing::eventually(
+        [&] {
+            f.w->stop();
+            return f.w->stuck_task_threads() == 0;
+        },
+        deadline));
 }
 
 TEST_CASE("worker: records flow from a source task through Kafka to a sink task") {
