@@ -53,6 +53,17 @@ struct worker_fixture {
 
     ~worker_fixture() { w.reset(); }
 
+    // A source task whose poll() ignores stop() for 1 s, once that poll has begun.
+    task_id start_blocked_source(const std::string& name) {
+        auto config = source_config(name, unique("topic"), 1);
+        config["block.on"] = "poll";
+        const auto started_before = testing::source_acks("blocked-polls-started");
+        auto id = start_source(name, config);
+        REQUIRE(testing::eventually(
+            [&] { return testing::source_acks("blocked-polls-started") > started_before; }, deadline));
+        return id;
+    }
+
     string_map source_config(const std::string& name, const std::string& topic, int records) {
         REQUIRE(cluster.create_topic(topic, 1).ok());
         return {{"name", name},       {"connector.class", "test.CountingSource"},
@@ -235,14 +246,8 @@ TEST_CASE("worker: a connector's request for task reconfiguration reaches the li
 
 TEST_CASE("worker: a task that does not stop in time is abandoned, reported FAILED, and joined by stop()") {
     worker_fixture f(200ms);
-    const auto name = unique("stuck");
-    auto config = f.source_config(name, unique("topic"), 1);
-    config["block.on"] = "poll";
-    const auto started_before = testing::source_acks("blocked-polls-started");
     const auto before = testing::source_acks("blocked-polls-finished");
-    auto id = f.start_source(name, config);
-    REQUIRE(
-        testing::eventually([&] { return testing::source_acks("blocked-polls-started") > started_before; }, deadline));
+    const auto id = f.start_blocked_source(unique("stuck"));
     f.w->stop_tasks({id});
     CHECK(f.listener.task_states(id).back() == run_state::failed);
     CHECK(f.listener.task_trace(id).find("Graceful stop of task " + id.to_string() + " failed") != std::string::npos);
@@ -255,14 +260,8 @@ TEST_CASE("worker: a task that does not stop in time is abandoned, reported FAIL
 
 TEST_CASE("worker: stop() gives up on an abandoned task still inside a plugin call after its deadline") {
     worker_fixture f(100ms, 50ms);
-    const auto name = unique("stuck-long");
-    auto config = f.source_config(name, unique("topic"), 1);
-    config["block.on"] = "poll";
-    const auto started_before = testing::source_acks("blocked-polls-started");
     const auto before = testing::source_acks("blocked-polls-finished");
-    auto id = f.start_source(name, config);
-    REQUIRE(
-        testing::eventually([&] { return testing::source_acks("blocked-polls-started") > started_before; }, deadline));
+    const auto id = f.start_blocked_source(unique("stuck-long"));
     f.w->stop();  // the poll blocks for 1 s: longer than the graceful and join deadlines together
     CHECK(f.w->stuck_task_threads() == 1);
     CHECK(f.listener.task_states(id).back() == run_state::failed);
