@@ -52,15 +52,14 @@ storage::internal_topic_spec topic_spec(const internal_topic_settings& t, const 
 }
 
 result<void> create_internal_topics(const rdkafka::client_config& client, const distributed_config& config) {
-    auto admin = rdkafka::admin_client::create(client);
-    if (!admin) return admin.err();
+    COPYCAT_TRY(auto admin, rdkafka::admin_client::create(client));
     const std::vector<storage::internal_topic_spec> specs = {
         topic_spec(config.config_topic, "config.storage.topic"),
         topic_spec(config.offset_topic, "offset.storage.topic"),
         topic_spec(config.status_topic, "status.storage.topic")};
     for (const auto& spec : specs) {
         log::info("Checking internal topic {} ({})", spec.name, spec.config_key);
-        if (auto ok = storage::ensure_internal_topic(*admin, spec, topic_setup_timeout); !ok) return ok.err();
+        COPYCAT_TRY_VOID(storage::ensure_internal_topic(admin, spec, topic_setup_timeout));
     }
     return {};
 }

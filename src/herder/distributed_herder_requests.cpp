@@ -112,9 +112,8 @@ void distributed_herder::health_check(callback<void> cb) {
 result<created_connector> distributed_herder::put_config(const std::string& name, string_map config,
                                                          std::optional<target_state> initial_state,
                                                          bool allow_replace) {
-    auto validation = validator_.validate(config);
-    if (!validation) return validation.err();
-    if (auto message = connector_validator::invalid_config_message(*validation))
+    COPYCAT_TRY(auto validation, validator_.validate(config));
+    if (auto message = connector_validator::invalid_config_message(validation))
         return make_error(errc::invalid_argument, *message);
     refresh_snapshot();
     const bool exists = snapshot_.contains(name);

@@ -86,9 +86,7 @@ result<std::pair<tls_context_ptr, bool>> client_context() {
     std::lock_guard lock(tls.mutex);
     if (!tls.context) {
         tls_settings defaults;
-        auto built = make_client_tls_context(defaults);
-        if (!built) return built.err();
-        tls.context = *built;
+        COPYCAT_TRY(tls.context, make_client_tls_context(defaults));
         tls.verify_host = verifies_host_name(defaults);
     }
     return std::pair{tls.context, tls.verify_host};
@@ -247,11 +245,10 @@ private:
 }  // namespace
 
 result<void> configure_https_client(const tls_settings& settings) {
-    auto built = make_client_tls_context(settings);
-    if (!built) return built.err();
+    COPYCAT_TRY(auto built, make_client_tls_context(settings));
     auto& tls = shared_client_tls();
     std::lock_guard lock(tls.mutex);
-    tls.context = *built;
+    tls.context = std::move(built);
     tls.verify_host = verifies_host_name(settings);
     return {};
 }

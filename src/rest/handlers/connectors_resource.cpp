@@ -52,25 +52,20 @@ result<string_map> without_nulls(const nullable_config& config) {
 }
 
 result<string_map> config_body(const request& req) {
-    auto body = parse_json_body(req);
-    if (!body) return body.err();
-    auto config = config_from_json(*body);
-    if (!config) return config.err();
-    return without_nulls(*config);
+    COPYCAT_TRY(auto body, parse_json_body(req));
+    COPYCAT_TRY(auto config, config_from_json(body));
+    return without_nulls(config);
 }
 
 // A JSON array of task configs (objects of strings).
 result<std::vector<string_map>> task_configs_body(const request& req) {
-    auto body = parse_json_body(req);
-    if (!body) return body.err();
-    if (!body->is_array()) return make_error(errc::invalid_argument, "Task configs must be a JSON array of objects");
+    COPYCAT_TRY(auto body, parse_json_body(req));
+    if (!body.is_array()) return make_error(errc::invalid_argument, "Task configs must be a JSON array of objects");
     std::vector<string_map> out;
-    for (const json::value& item : body->as_array()) {
-        auto config = config_from_json(item);
-        if (!config) return config.err();
-        auto cleaned = without_nulls(*config);
-        if (!cleaned) return cleaned.err();
-        out.push_back(std::move(*cleaned));
+    for (const json::value& item : body.as_array()) {
+        COPYCAT_TRY(auto config, config_from_json(item));
+        COPYCAT_TRY(auto cleaned, without_nulls(config));
+        out.push_back(std::move(cleaned));
     }
     return out;
 }
