@@ -72,6 +72,8 @@ private:
     bool gone_logged_ = false;
 
     std::atomic<bool> stopping_{false};
+    // stopping_ is atomic; stop() still sets it under wait_mutex_, so the store cannot fall
+    // between wait_for_data()'s check and its wait on wake_ (a lost wake-up).
     std::mutex wait_mutex_;
     std::condition_variable wake_;
 };

@@ -31,7 +31,7 @@ private:
     void run();
 
     std::atomic<bool> requested_{false};
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards name_, closing_ (requested_ is atomic; set under mutex_ so waiters see it)
     std::condition_variable cv_;
     std::string name_;
     bool closing_ = false;

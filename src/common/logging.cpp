@@ -25,7 +25,7 @@ static_assert(module_count == 14, "one initializer per module above");
 
 namespace {
 
-std::mutex g_write_mutex;
+std::mutex g_write_mutex;  // guards writes to stderr, so lines of different threads never interleave
 
 constexpr std::string_view kNames[] = {"TRACE", "DEBUG", "INFO", "WARN", "ERROR", "OFF"};
 
@@ -54,7 +54,7 @@ struct logger_state {
 
 // The logger hierarchy; guarded by its mutex. Changes recompute detail::module_levels.
 struct registry {
-    std::mutex mutex;
+    std::mutex mutex;  // guards root, root_modified, loggers
     level root = level::info;
     std::optional<std::int64_t> root_modified;
     std::map<std::string, logger_state, std::less<>> loggers;

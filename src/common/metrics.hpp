@@ -117,7 +117,7 @@ private:
     static std::shared_ptr<const series> find_live(const family& f, const std::string& label_text);
     void prune(family& f);
 
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards families_, next_order_
     std::map<std::string, family, std::less<>> families_;
     std::uint64_t next_order_ = 0;
 };

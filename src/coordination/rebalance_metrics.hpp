@@ -47,7 +47,7 @@ private:
     void started();
 
     coordinator_listener& next_;
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards started_at_; one rebalance's gauges are set together under it
     std::optional<std::chrono::steady_clock::time_point> started_at_;
     std::shared_ptr<metrics::counter> completed_;
     std::shared_ptr<metrics::gauge> rebalancing_;

@@ -123,7 +123,7 @@ private:
     std::optional<work_set> eager_running_;  // eager: the work to revoke when a rebalance starts
 
     // Shared with other threads.
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards allocation_, departed_, owners_, leading_, rejoin_pending_
     std::optional<work_set> allocation_;
     std::set<std::string> departed_;
     work_owners owners_;

@@ -54,7 +54,7 @@ private:
     storage::kafka_status_store& store_;
     const std::string worker_id_;
     std::atomic<std::int32_t> generation_{0};
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards tracked_connectors_, tracked_tasks_
     std::set<std::string, std::less<>> tracked_connectors_;
     std::set<task_id> tracked_tasks_;
 };

@@ -50,7 +50,7 @@ public:
 
 private:
     const std::string worker_id_;
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards tracked_connectors_, tracked_tasks_, connectors_, tasks_, topics_
     std::set<std::string, std::less<>> tracked_connectors_;
     std::set<task_id> tracked_tasks_;
     std::map<std::string, status_entry, std::less<>> connectors_;

@@ -36,7 +36,7 @@ public:
 private:
     status_store& statuses_;
     const bool track_topics_;
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards reconfigure_
     std::function<void(const std::string&)> reconfigure_;
 };
 

@@ -71,7 +71,7 @@ result<url_parts> split_url(std::string_view url) {
 
 // The client TLS context of https calls (configure_https_client), built on first use otherwise.
 struct client_tls {
-    std::mutex mutex;
+    std::mutex mutex;  // guards context, verify_host
     tls_context_ptr context;
     bool verify_host = true;
 };

@@ -80,7 +80,7 @@ struct http_server::impl {
     session_services services;
     std::vector<std::thread> threads;
 
-    mutable std::mutex mutex;  // guards the fields below
+    mutable std::mutex mutex;  // guards sessions, current
     std::condition_variable sessions_changed;
     std::unordered_map<http_session*, std::shared_ptr<http_session>> sessions;
     state current = state::created;

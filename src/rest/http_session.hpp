@@ -58,7 +58,7 @@ public:
     }
 
 private:
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards open_
     bool open_ = true;
 };
 

@@ -30,7 +30,7 @@ public:
 private:
     std::string connector_;
     const storage::offset_store& store_;
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards codec_
     source_offset_codec codec_;
 };
 

@@ -75,7 +75,7 @@ private:
         std::deque<std::shared_ptr<handle::node>> records;
     };
 
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards partitions_ (and the nodes they hold), unacked_
     std::map<std::string, partition_queue> partitions_;
     std::size_t unacked_ = 0;
 };

@@ -23,7 +23,7 @@ std::string value_of(const string_map& config, std::string_view key) {
 
 }  // namespace
 
-// State: the running connectors and tasks. mutex_ guards the maps; it is never held while
+// State: the running connectors and tasks. `mutex` guards the maps; it is never held while
 // waiting for a connector's or task's thread.
 struct worker::impl {
     impl(worker_config c, const loader::plugin_registry& p, storage::offset_store& o, status_listener& l)
@@ -39,7 +39,7 @@ struct worker::impl {
     status_listener& listener;
     task_factory tasks_factory;
 
-    mutable std::mutex mutex;
+    mutable std::mutex mutex;  // guards connectors, tasks
     std::map<std::string, std::shared_ptr<worker_connector>> connectors;
     std::map<task_id, std::shared_ptr<worker_task>> tasks;
     // Tasks abandoned while their thread still ran: kept until their thread is joined (stop(), or

@@ -78,7 +78,7 @@ private:
     std::unique_ptr<context> context_;
     status_listener& listener_;
 
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards jobs_, stopping_, and state_ as its comment says
     std::condition_variable wake_;
     std::deque<std::function<void()>> jobs_;
     bool stopping_ = false;

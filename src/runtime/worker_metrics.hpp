@@ -55,7 +55,7 @@ private:
 
     status_listener& next_;
     const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards worker_, connector_states_, task_states_
     const worker* worker_ = nullptr;
     // Last reported states; entries of work the worker no longer holds are dropped at scrape time.
     mutable std::map<std::string, run_state> connector_states_;

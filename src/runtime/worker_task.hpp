@@ -83,8 +83,8 @@ private:
     const task_id id_;
     status_listener& listener_;
 
-    std::mutex report_mutex_;  // serializes status reports with cancel()
-    mutable std::mutex mutex_;
+    std::mutex report_mutex_;   // serializes status reports with cancel() and abandon(); taken before mutex_
+    mutable std::mutex mutex_;  // guards target_, stopping_, cancelled_, finished_
     std::condition_variable changed_;
     target_state target_;
     bool stopping_ = false;

@@ -35,7 +35,7 @@ public:
     }
 
 private:
-    std::mutex mutex_;
+    std::mutex mutex_;  // guards remaining_, failure_
     std::condition_variable cv_;
     std::size_t remaining_;
     std::optional<error> failure_;

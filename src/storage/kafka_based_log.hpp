@@ -123,7 +123,7 @@ private:
     static constexpr backoff_policy query_backoff{std::chrono::milliseconds(100), std::chrono::milliseconds(2000)};
     exponential_backoff end_query_backoff_{query_backoff};
 
-    std::mutex mutex_;  // guards the members below
+    std::mutex mutex_;  // guards state_, next_send_id_, unacked_, next_read_id_, reads_
     state state_ = state::created;
     std::uint64_t next_send_id_ = 0;
     std::set<std::uint64_t> unacked_;

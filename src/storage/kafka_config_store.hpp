@@ -93,7 +93,7 @@ private:
     const std::chrono::milliseconds timeout_;
     std::atomic<bool> started_{false};
 
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards reader_
     config_record_reader reader_;
 };
 

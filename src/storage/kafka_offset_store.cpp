@@ -32,7 +32,7 @@ key_shape shape_of(const std::string& key) {
 
 // One set() call: `done` runs once every record was acknowledged, with the first failure.
 struct write_batch {
-    std::mutex mutex;
+    std::mutex mutex;  // guards remaining, failure, done
     std::size_t remaining = 0;
     std::optional<error> failure;
     std::function<void(result<void>)> done;

@@ -49,7 +49,7 @@ private:
     std::unique_ptr<record_log> log_;
     const std::chrono::milliseconds read_timeout_;
     std::atomic<bool> running_{false};
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards data_
     std::map<offset_bytes, offset_bytes> data_;
 };
 

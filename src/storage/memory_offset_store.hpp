@@ -27,7 +27,7 @@ protected:
     void replace(std::map<offset_bytes, offset_bytes> data);
 
 private:
-    mutable std::mutex mutex_;
+    mutable std::mutex mutex_;  // guards data_; held while persist() runs
     std::map<offset_bytes, offset_bytes> data_;
 };
 

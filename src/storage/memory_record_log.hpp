@@ -60,6 +60,8 @@ private:
     // Delivers the undelivered records (see the header comment for who does it).
     void deliver();
 
+    // mutex_ guards every member below; handler_ is set under it once, by start(), and then called
+    // without it by the one delivering thread.
     mutable std::mutex mutex_;
     std::condition_variable idle_;  // signalled when no thread is delivering
     state state_ = state::created;

@@ -13,7 +13,7 @@ namespace {
 // The meeting point of a blocking call and its completion. Shared, because the completion may
 // run after the caller gave up waiting.
 struct waiter {
-    std::mutex mutex;
+    std::mutex mutex;  // guards outcome
     std::condition_variable done;
     std::optional<result<void>> outcome;
 };

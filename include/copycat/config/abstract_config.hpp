@@ -102,7 +102,7 @@ private:
     config_def definition_;
     std::map<std::string, std::string> originals_;
     parsed_config values_;
-    mutable std::mutex used_mutex_;
+    mutable std::mutex used_mutex_;  // guards used_
     mutable std::set<std::string, std::less<>> used_;
 };
 
