@@ -24,5 +24,9 @@ if(COPYCAT_SANITIZE)
   if("thread" IN_LIST COPYCAT_SANITIZE)
     # GCC warns that TSan does not model the fences inside Asio; they are not ours to change.
     add_compile_options(-Wno-tsan)
+    # GCC 12's TSan runtime does not intercept C11 threads, which librdkafka uses: every target
+    # defined after this links the pthread-based replacements (see the file's comment).
+    add_library(copycat_tsan_c11_threads SHARED ${CMAKE_CURRENT_LIST_DIR}/tsan_c11_threads.cpp)
+    link_libraries(copycat_tsan_c11_threads)
   endif()
 endif()
