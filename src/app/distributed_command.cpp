@@ -96,7 +96,10 @@ int run_distributed(const std::vector<std::string>& args) {
     if (auto topics = create_internal_topics(*client, *config); !topics)
         return boot.startup_failed(topics.err().describe());
 
-    net::io_thread io;  // group membership I/O and the status store's retries (docs/threads.md)
+    // Group membership I/O and the status store's retries (docs/threads.md). Declared before the
+    // herder, which keeps the coordinator until it is destroyed: the group member's strand must be
+    // released while its io_context still exists.
+    net::io_thread io;
     storage::kafka_offset_store offsets(topic_log(*client, *config, config->offset_topic.name, "offsets",
                                                  storage::kafka_offset_store::producer_settings()));
     storage::kafka_status_store status_topic(topic_log(*client, *config, config->status_topic.name, "statuses",
