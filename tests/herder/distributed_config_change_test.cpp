@@ -41,7 +41,8 @@ TEST_CASE_METHOD(distributed_fixture, "a connector that changes class restarts i
     REQUIRE(put("conn", source_config("conn", 1), true).ok());
     // The new connector's task config (with "topic") reaches the snapshot ...
     REQUIRE(eventually([&] {
-        const string_map* task = configs.snapshot().task_config("conn", 0);
+        const auto snapshot = configs.snapshot();  // task_config() points into it
+        const string_map* task = snapshot.task_config("conn", 0);
         return task != nullptr && task->contains("topic");
     }));
     // ... and once the herder's loop has handled everything before this read, the task has been
