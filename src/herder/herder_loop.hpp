@@ -42,7 +42,8 @@ public:
     bool post_after(std::chrono::milliseconds delay, job j);
     // Idempotent; must not be called from the loop thread.
     void stop();
-    bool in_loop_thread() const { return std::this_thread::get_id() == thread_.get_id(); }
+    // True on the loop thread, while it runs the loop (asks the io_context: no lock, no thread_ read).
+    bool in_loop_thread() { return io_.get_executor().running_in_this_thread(); }
     // For asynchronous I/O whose completion handlers should run on the loop thread.
     boost::asio::any_io_executor executor() { return io_.get_executor(); }
 

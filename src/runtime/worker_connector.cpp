@@ -51,7 +51,10 @@ worker_connector::~worker_connector() {
 }
 
 result<void> worker_connector::start(target_state initial) {
-    thread_ = std::thread([this] { run(); });
+    {
+        std::lock_guard lock(mutex_);  // call() reads thread_ under it, from other threads
+        thread_ = std::thread([this] { run(); });
+    }
     return call<result<void>>([this, initial]() -> result<void> {
         COPYCAT_TRY_VOID(do_initialize());
         return do_transition(initial);

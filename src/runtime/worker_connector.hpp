@@ -78,7 +78,9 @@ private:
     std::unique_ptr<context> context_;
     status_listener& listener_;
 
-    mutable std::mutex mutex_;  // guards jobs_, stopping_, and state_ as its comment says
+    // guards jobs_, stopping_, thread_ (set by start(), joined by the destructor once alone), and
+    // state_ as its comment says
+    mutable std::mutex mutex_;
     std::condition_variable wake_;
     std::deque<std::function<void()>> jobs_;
     bool stopping_ = false;

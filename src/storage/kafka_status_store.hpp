@@ -112,7 +112,7 @@ private:
     scheduler& scheduler_;
     const status_store_options options_;
 
-    // mutex_ guards every member below except retry_thread_ (started and joined by start()/stop()).
+    // mutex_ guards every member below.
     mutable std::mutex mutex_;
     std::condition_variable changed_;  // writes finished, a retry sent
     bool started_ = false;
