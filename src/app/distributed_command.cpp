@@ -4,7 +4,6 @@
 #include <functional>
 #include <map>
 #include <memory>
-#include <thread>
 
 #include "app/exit_codes.hpp"
 #include "app/worker_bootstrap.hpp"

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 #include "net/http_client.hpp"
 #include "rest/error_mapping.hpp"
 
@@ -13,26 +14,14 @@ namespace {
 bool forwarding_allowed(std::string_view target) {
     const auto q = target.find('?');
     if (q == std::string_view::npos) return true;
-    std::string_view query = target.substr(q + 1);
-    while (!query.empty()) {
-        const auto amp = query.find('&');
-        const std::string_view item = query.substr(0, amp);
+    for (const std::string& item : split_list(target.substr(q + 1), '&'))
         if (item == "forward=false") return false;
-        if (amp == std::string_view::npos) break;
-        query = query.substr(amp + 1);
-    }
     return true;
 }
 
 // Headers a forwarded request keeps (hop-by-hop and length headers are the client's business).
 bool keeps_header(std::string_view name) {
-    auto lower = [](std::string_view s) {
-        std::string out(s);
-        for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        return out;
-    };
-    const std::string n = lower(name);
-    return n == "content-type" || n == "authorization" || n == "accept";
+    return iequals(name, "content-type") || iequals(name, "authorization") || iequals(name, "accept");
 }
 
 void forward(request req, const std::string& base_url, responder respond, std::chrono::milliseconds timeout,
@@ -54,9 +43,9 @@ void forward(request req, const std::string& base_url, responder respond, std::c
         r.status = reply->status;
         r.body = std::move(reply->body);
         for (auto& [name, value] : reply->headers) {
-            if (name == "Content-Type" || name == "content-type") {
+            if (iequals(name, "content-type")) {
                 r.content_type = value;
-            } else if (name == "Location" || name == "location") {
+            } else if (iequals(name, "location")) {
                 r.headers.emplace_back(name, value);
             }
         }
@@ -67,23 +56,19 @@ void forward(request req, const std::string& base_url, responder respond, std::c
 }  // namespace
 
 std::string forwarded_url(std::string_view base_url, std::string_view target) {
-    std::string path(target.substr(0, target.find('?')));
-    std::string query;
-    if (const auto q = target.find('?'); q != std::string_view::npos) {
-        std::string_view rest = target.substr(q + 1);
-        while (!rest.empty()) {
-            const auto amp = rest.find('&');
-            const std::string_view item = rest.substr(0, amp);
-            if (!item.empty() && !item.starts_with("forward=") && item != "forward") {
-                query += query.empty() ? "" : "&";
-                query += item;
-            }
-            if (amp == std::string_view::npos) break;
-            rest = rest.substr(amp + 1);
+    const auto q = target.find('?');
+    std::string url(target.substr(0, q));
+    char sep = '?';
+    if (q != std::string_view::npos) {
+        for (const std::string& item : split_list(target.substr(q + 1), '&')) {
+            if (item.starts_with("forward=") || item == "forward") continue;
+            url += sep + item;
+            sep = '&';
         }
     }
-    query += query.empty() ? "forward=false" : "&forward=false";
-    return net::join_url(base_url, path + "?" + query);
+    url += sep;
+    url += "forward=false";
+    return net::join_url(base_url, url);
 }
 
 responder forwarding_responder(const request& req, responder respond, std::chrono::milliseconds timeout,

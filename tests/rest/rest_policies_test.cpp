@@ -15,6 +15,7 @@
 #include "rest/cors_policy.hpp"
 #include "rest/error_mapping.hpp"
 #include "rest/http_server.hpp"
+#include "rest/request_forwarder.hpp"
 #include "rest/test_certificates.hpp"
 #include "rest/test_client.hpp"
 
@@ -214,4 +215,13 @@ TEST_CASE("a forwarded request keeps the client's Authorization header, over htt
         CHECK(reply.json().find("target")->as_string() == "/connectors?forward=false");
         CHECK(client.request("POST", "/connectors", "{}").status == 401);  // refused before forwarding
     }
+}
+
+TEST_CASE("a forwarded URL keeps the query but its forward flags, and adds forward=false") {
+    CHECK(forwarded_url("http://leader:8083/", "/connectors") == "http://leader:8083/connectors?forward=false");
+    CHECK(forwarded_url("http://leader:8083", "/connectors/a/restart?includeTasks=true&onlyFailed=false") ==
+          "http://leader:8083/connectors/a/restart?includeTasks=true&onlyFailed=false&forward=false");
+    CHECK(forwarded_url("http://l:1/", "/connectors?forward=true&expand=status&forward&") ==
+          "http://l:1/connectors?expand=status&forward=false");
+    CHECK(forwarded_url("http://l:1/", "/connectors?") == "http://l:1/connectors?forward=false");
 }

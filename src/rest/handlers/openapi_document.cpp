@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "common/strings.hpp"
 #include "rest/handlers/openapi_schemas.hpp"
 
 namespace copycat::rest::handlers {
@@ -30,8 +31,7 @@ std::vector<std::string> path_params(std::string_view path) {
 }
 
 std::string operation_id(const endpoint& op) {
-    std::string id;
-    for (const char c : op.method) id += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string id = to_lower(op.method);
     bool upper_next = true;
     for (const char c : op.path) {
         if (c == '/' || c == '-' || c == '.' || c == '{' || c == '}') {
@@ -137,12 +137,6 @@ json::value operation_json(const endpoint& op) {
     return o;
 }
 
-std::string lower(const std::string& method) {
-    std::string out(method);
-    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 }  // namespace
 
 json::value openapi_document(std::string_view version, const std::vector<endpoint>& endpoints) {
@@ -162,7 +156,7 @@ json::value openapi_document(std::string_view version, const std::vector<endpoin
         if (!op.doc) continue;  // internal
         json::value* item = paths.find(op.path);
         if (item == nullptr) item = &paths.set(op.path, json::value::make_object());
-        item->set(lower(op.method), operation_json(op));
+        item->set(to_lower(op.method), operation_json(op));
     }
     doc.set("paths", std::move(paths));
 
