@@ -71,7 +71,8 @@ void worker_bootstrap::wait_for_signal() {
     log::info("Received {}: stopping", signal);
 }
 
-int worker_bootstrap::shut_down(const worker_runtime& runtime, int exit_code, const std::function<void()>& stop_worker) {
+int worker_bootstrap::shut_down(const worker_runtime& runtime, int exit_code,
+                                const std::function<void()>& stop_worker) {
     rest_->stop();  // no request reaches the herder from now on
     stop_worker();
     if (const std::size_t stuck = runtime.worker.stuck_task_threads(); stuck > 0) {

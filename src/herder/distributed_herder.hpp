@@ -66,7 +66,9 @@ public:
     distributed_herder& operator=(const distributed_herder&) = delete;
 
     // The coordinator is created after the herder (it needs the herder as its listener).
-    void attach(std::shared_ptr<coordination::worker_coordinator> coordinator) { coordinator_ = std::move(coordinator); }
+    void attach(std::shared_ptr<coordination::worker_coordinator> coordinator) {
+        coordinator_ = std::move(coordinator);
+    }
     // Starts the loop and joins the group. The config store must have been started (read to end).
     void start();
     // Stops all work (tasks first, offsets committed), leaves the group, stops the loop. Idempotent.

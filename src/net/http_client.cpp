@@ -140,10 +140,10 @@ public:
                               [self = this->shared_from_this(), e = prepared.err()] { self->finish(e); });
             return;
         }
-        resolver_.async_resolve(parts_.host, parts_.port,
-                                [self = this->shared_from_this()](beast::error_code ec, tcp::resolver::results_type at) {
-                                    self->on_resolve(ec, at);
-                                });
+        auto self = this->shared_from_this();
+        resolver_.async_resolve(parts_.host, parts_.port, [self](beast::error_code ec, tcp::resolver::results_type at) {
+            self->on_resolve(ec, at);
+        });
     }
 
 private:
@@ -183,7 +183,10 @@ private:
     void on_handshake(beast::error_code ec) {
         if (ec == beast::error::timeout)
             return finish(make_error(errc::timeout, "No TLS handshake with " + call_.url + " in time"));
-        if (ec) return finish(make_error(errc::unavailable, "TLS handshake with " + call_.url + " failed: " + ec.message()));
+        if (ec) {
+            const std::string why = "TLS handshake with " + call_.url + " failed: " + ec.message();
+            return finish(make_error(errc::unavailable, why));
+        }
         send();
     }
 
@@ -197,15 +200,17 @@ private:
 
     void on_write(beast::error_code ec) {
         if (ec) return finish(make_error(errc::unavailable, "Cannot send to " + call_.url + ": " + ec.message()));
-        http::async_read(stream_, buffer_, response_, [self = this->shared_from_this()](beast::error_code rec, std::size_t) {
-            self->on_read(rec);
-        });
+        auto self = this->shared_from_this();
+        http::async_read(stream_, buffer_, response_,
+                         [self](beast::error_code rec, std::size_t) { self->on_read(rec); });
     }
 
     void on_read(beast::error_code ec) {
-        if (ec == beast::error::timeout) return finish(make_error(errc::timeout, "No answer from " + call_.url + " in time"));
+        if (ec == beast::error::timeout)
+            return finish(make_error(errc::timeout, "No answer from " + call_.url + " in time"));
         if (ec)
-            return finish(make_error(errc::unavailable, "Cannot read the answer of " + call_.url + ": " + ec.message()));
+            return finish(
+                make_error(errc::unavailable, "Cannot read the answer of " + call_.url + ": " + ec.message()));
         http_reply reply;
         reply.status = static_cast<int>(response_.result_int());
         reply.body = std::move(response_.body());
@@ -220,7 +225,8 @@ private:
         beast::error_code ignored;
         if constexpr (is_tls) {
             beast::get_lowest_layer(stream_).expires_after(std::chrono::seconds(1));
-            stream_.async_shutdown([self = this->shared_from_this()](beast::error_code) {});  // a peer that just closes is fine
+            // A peer that just closes is fine.
+            stream_.async_shutdown([self = this->shared_from_this()](beast::error_code) {});
         } else {
             stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
         }
@@ -282,7 +288,8 @@ void async_http_request(boost::asio::any_io_executor executor, http_call call, h
     auto parts = split_url(call.url);
     if (!parts) return fail(parts.err());
     if (!parts->https) {
-        std::make_shared<http_exchange<beast::tcp_stream>>(executor, std::move(call), std::move(*parts), std::move(done))
+        using plain_exchange = http_exchange<beast::tcp_stream>;
+        std::make_shared<plain_exchange>(executor, std::move(call), std::move(*parts), std::move(done))
             ->start();
         return;
     }

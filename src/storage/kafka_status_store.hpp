@@ -4,8 +4,9 @@
 //
 // Owned by the distributed herder. Writes are asynchronous: they go to the log at once; a failed
 // send is retried (after `retry_backoff`, at most `max_retries` times) through the scheduler the
-// store is handed (the distributed worker's io_thread timers; docs/threads.md) unless a newer write for the same key was made, the key was deleted (a tombstone read back),
-// the status generation changed, or a safe write is no longer safe. The cache is filled only by
+// store is handed (the distributed worker's io_thread timers; docs/threads.md) unless a newer
+// write for the same key was made, the key was deleted (a tombstone read back), the status
+// generation changed, or a safe write is no longer safe. The cache is filled only by
 // records read back from the topic (this worker's writes included), on the log's thread; getters
 // copy from it under a mutex, from any thread.
 //
