@@ -10,6 +10,9 @@
 #include <cstdlib>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -107,6 +110,33 @@ std::string_view kind_name(kind k) {
 namespace {
 
 // SAX handler that builds a json::value with an explicit stack (no recursion).
+// Kafka Connect reads JSON with Jackson, which keeps the last value of a key that appears twice,
+// at the place of its first appearance (a LinkedHashMap put). Copycat reads REST bodies, config
+// files and topic records the same way, so that `find` and a loop over the members agree.
+void keep_last_of_duplicates(object& members) {
+    constexpr std::size_t linear_scan_limit = 16;
+    std::unordered_map<std::string_view, std::size_t> index;
+    const bool indexed = members.size() > linear_scan_limit;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < members.size(); ++i) {
+        std::optional<std::size_t> earlier;
+        if (indexed) {
+            if (auto it = index.find(members[i].name); it != index.end()) earlier = it->second;
+        } else {
+            for (std::size_t j = 0; j < kept && !earlier; ++j)
+                if (members[j].name == members[i].name) earlier = j;
+        }
+        if (earlier) {
+            members[*earlier].val = std::move(members[i].val);
+            continue;
+        }
+        if (kept != i) members[kept] = std::move(members[i]);
+        if (indexed) index.emplace(members[kept].name, kept);
+        ++kept;
+    }
+    members.resize(kept);
+}
+
 class builder : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, builder> {
 public:
     explicit builder(std::size_t max_depth) : max_depth_(max_depth) {}
@@ -163,6 +193,7 @@ private:
     bool close() {
         value done = std::move(stack_.back());
         stack_.pop_back();
+        if (done.is_object()) keep_last_of_duplicates(done.as_object());
         return add(std::move(done));
     }
     bool add(value v) {

@@ -39,6 +39,15 @@ TEST_CASE("a JSON creation request gives name, config and initial state") {
     CHECK_THAT(neither.err().message, Catch::Contains("is neither a JSON object of strings"));
 }
 
+TEST_CASE("a key given twice takes its last value, in the request and in its config alike") {
+    auto r = parse_connector_config(
+        R"({"name":"first","config":{"name":"first","tasks.max":"1","name":"last","tasks.max":"2"},"name":"last"})",
+        "d.json");
+    REQUIRE(r.ok());
+    CHECK(r->name == "last");
+    CHECK(r->config == string_map{{"name", "last"}, {"tasks.max", "2"}});
+}
+
 TEST_CASE("anything else is read as Java properties") {
     auto r = parse_connector_config(
         "# Kafka's connect-file-source.properties\nname=local-file-source\n"

@@ -41,6 +41,25 @@ TEST_CASE("json parse refuses nesting beyond the depth limit instead of overflow
     CHECK(json::parse(std::string(10, '[') + std::string(10, ']')).ok());
 }
 
+TEST_CASE("json parse keeps the last value of a duplicate key at its first place, as Jackson does") {
+    auto small = json::parse(R"({"name":"a","config":{"k":"1","x":"y","k":"2"},"name":"b"})");
+    REQUIRE(small.ok());
+    CHECK(json::dump(*small) == R"({"name":"b","config":{"k":"2","x":"y"}})");
+
+    // Past the linear scan: an object of many keys where every key appears twice.
+    std::string text = "{";
+    for (int round = 0; round < 2; ++round)
+        for (int i = 0; i < 40; ++i) text += "\"k" + std::to_string(i) + "\":" + std::to_string(round * 100 + i) + ",";
+    text.back() = '}';
+    auto big = json::parse(text);
+    REQUIRE(big.ok());
+    REQUIRE(big->as_object().size() == 40);
+    CHECK(big->as_object()[0].name == "k0");
+    CHECK(big->find("k0")->as_int64() == 100);
+    CHECK(big->as_object()[39].name == "k39");
+    CHECK(big->find("k39")->as_int64() == 139);
+}
+
 TEST_CASE("json value set replaces and push_back appends") {
     json::value o;
     o.set("a", 1);
