@@ -207,11 +207,9 @@ void worker::stop_tasks(const std::vector<task_id>& ids) {
     for (auto& task : stopping) {
         const auto left =
             std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-        if (!task->await_stop(std::max(left, std::chrono::milliseconds(0))) &&
-            task->abandon("copycat::connect_error: Graceful stop of task " + task->id().to_string() +
-                          " failed: it did not stop within task.shutdown.graceful.timeout.ms (" +
-                          std::to_string(impl_->config.task_shutdown_graceful_timeout.count()) + " ms)")) {
+        if (!task->await_stop(std::max(left, std::chrono::milliseconds(0)))) {
             log::error("Graceful stop of task {} failed.", task->id().to_string());
+            task->cancel();
         }
         if (!task->release_thread()) {
             std::lock_guard lock(impl_->mutex);

@@ -72,25 +72,6 @@ void worker_task::transition_to(target_state state) {
     changed_.notify_all();
 }
 
-bool worker_task::abandon(const std::string& trace) {
-    std::lock_guard reporting(report_mutex_);
-    {
-        std::lock_guard lock(mutex_);
-        if (finished_) return false;  // it stopped after all
-        if (cancelled_) return true;
-        stopping_ = true;
-    }
-    try {
-        listener_.on_task_state(id_, run_state::failed, trace);
-    } catch (...) {
-        log::error("status listener failed for task {}: {}", id_.to_string(), error_trace(std::current_exception()));
-    }
-    std::lock_guard lock(mutex_);
-    cancelled_ = true;
-    changed_.notify_all();
-    return true;
-}
-
 bool worker_task::is_stopping() const {
     std::lock_guard lock(mutex_);
     return stopping_;

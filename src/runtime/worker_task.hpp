@@ -47,14 +47,13 @@ public:
     bool join_until(std::chrono::steady_clock::time_point deadline);
     // Joins the thread, however long it takes (logging while it waits). Not from the task thread.
     void join();
-    // Abandons the task: it reports nothing more and commits nothing more.
+    // Abandons the task (after the graceful stop timeout): it reports nothing more and commits
+    // nothing more. Its status stays what it last reported, as Kafka Connect's cancel() leaves
+    // it: the task's next owner writes the next one, which a late FAILED from here must not
+    // overwrite.
     void cancel();
     // Pauses or resumes the task (stopped is treated as a stop request).
     void transition_to(target_state state);
-
-    // Gives up on a task that did not stop in time: reports FAILED with `trace`, then cancels
-    // it. False (nothing done) when the task has finished meanwhile.
-    bool abandon(const std::string& trace);
 
 protected:
     // Task thread: creates the plugin's context and calls initialize()/start().
@@ -83,7 +82,7 @@ private:
     const task_id id_;
     status_listener& listener_;
 
-    std::mutex report_mutex_;   // serializes status reports with cancel() and abandon(); taken before mutex_
+    std::mutex report_mutex_;   // serializes status reports with cancel(); taken before mutex_
     mutable std::mutex mutex_;  // guards target_, stopping_, cancelled_, finished_
     std::condition_variable changed_;
     target_state target_;

@@ -220,6 +220,13 @@ const connector_status_record* kafka_status_store::cached(entity what, const std
     return nullptr;
 }
 
+bool kafka_status_store::is_stale_unassigned(const connector_status_record* current,
+                                             const connector_status_record& read) {
+    // A worker that missed the latest RUNNING may write a stale UNASSIGNED during a rebalance.
+    return read.state == "UNASSIGNED" && current != nullptr && current->state == "RUNNING" &&
+           current->generation >= read.generation;
+}
+
 bool kafka_status_store::can_write_safely(const connector_status_record* current,
                                           const connector_status_record& s) const {
     return current == nullptr || current->worker_id == s.worker_id || current->generation <= s.generation;
@@ -318,6 +325,10 @@ void kafka_status_store::read_connector(const std::string& c, const std::optiona
         return;
     }
     std::lock_guard lock(mutex_);
+    if (is_stale_unassigned(cached(entity::connector, c, 0), *s)) {
+        log::trace("Ignoring stale UNASSIGNED status of connector {}", c);
+        return;
+    }
     connectors_[c] = std::move(s).value();
 }
 
@@ -338,10 +349,7 @@ void kafka_status_store::read_task(const std::string& c, std::int32_t task, cons
         return;
     }
     std::lock_guard lock(mutex_);
-    const auto* current = cached(entity::task, c, task);
-    // A worker that missed the latest RUNNING may write a stale UNASSIGNED during a rebalance.
-    if (s->state == "UNASSIGNED" && current != nullptr && current->state == "RUNNING" &&
-        current->generation >= s->generation) {
+    if (is_stale_unassigned(cached(entity::task, c, task), *s)) {
         log::trace("Ignoring stale UNASSIGNED status of task {}-{}", c, task);
         return;
     }

@@ -102,6 +102,8 @@ private:
     void drop_unwanted_retries();                     // mutex held
     const connector_status_record* cached(entity what, const std::string& c, std::int32_t task) const;
     bool can_write_safely(const connector_status_record* current, const connector_status_record& s) const;
+    // A record read from the topic that must not replace `current` (connectors and tasks alike).
+    static bool is_stale_unassigned(const connector_status_record* current, const connector_status_record& read);
     void retry(std::uint64_t id);  // a scheduled retry of write `id` is due
 
     void on_record(const log_record& record);

@@ -244,18 +244,20 @@ TEST_CASE("worker: a connector's request for task reconfiguration reaches the li
     CHECK(f.listener.reconfiguration_requests(name) == 1);
 }
 
-TEST_CASE("worker: a task that does not stop in time is abandoned, reported FAILED, and joined by stop()") {
+TEST_CASE("worker: a task that does not stop in time is abandoned silently and joined by stop()") {
     worker_fixture f(200ms);
     const auto before = testing::source_acks("blocked-polls-finished");
     const auto id = f.start_blocked_source(unique("stuck"));
+    const auto reported = f.listener.task_states(id);
     f.w->stop_tasks({id});
-    CHECK(f.listener.task_states(id).back() == run_state::failed);
-    CHECK(f.listener.task_trace(id).find("Graceful stop of task " + id.to_string() + " failed") != std::string::npos);
+    // As Kafka Connect's cancel(): no FAILED (nor anything else) that could overwrite the status
+    // the task's next owner writes.
+    CHECK(f.listener.task_states(id) == reported);
     // The worker's stop waits for the abandoned thread, which ends once its blocked poll returns
     // and reports nothing more.
     f.w->stop();
     CHECK(testing::source_acks("blocked-polls-finished") > before);
-    CHECK(f.listener.task_states(id).size() == 2);
+    CHECK(f.listener.task_states(id) == reported);
 }
 
 TEST_CASE("worker: stop() gives up on an abandoned task still inside a plugin call after its deadline") {
@@ -264,7 +266,7 @@ TEST_CASE("worker: stop() gives up on an abandoned task still inside a plugin ca
     const auto id = f.start_blocked_source(unique("stuck-long"));
     f.w->stop();  // the poll blocks for 1 s: longer than the graceful and join deadlines together
     CHECK(f.w->stuck_task_threads() == 1);
-    CHECK(f.listener.task_states(id).back() == run_state::failed);
+    CHECK(f.listener.task_states(id).back() == run_state::running);
     // Once the plugin call returned, the next stop() joins the thread.
     REQUIRE(testing::eventually([&] { return testing::source_acks("blocked-polls-finished") > before; }, deadline));
     CHECK(testing::eventually(
