@@ -25,6 +25,7 @@ function(copycat_add_plugin name)
     PREFIX "" CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON
     LIBRARY_OUTPUT_DIRECTORY ${PROJECT_BINARY_DIR}/plugins)
   target_link_libraries(${name} PRIVATE copycat::api ${ARG_DEPS} copycat_warnings)
+  set_property(GLOBAL APPEND PROPERTY COPYCAT_PLUGIN_TARGETS ${name})
 endfunction()
 
 # Test code is compiled without optimisation: it is half of the build, and its own speed does not
