@@ -165,6 +165,17 @@ TEST_CASE("Datagen writes exactly 'iterations' records per task as JSON, and a r
 
     // First run: 2 tasks x 150 records.
     const auto port = worker.start(150);
+    {
+        test_client client(port);
+        const json::value plugins = client.request("GET", "/connector-plugins").json();
+        bool listed = false;
+        for (const json::value& p : plugins.as_array()) {
+            listed |= p.find("class")->as_string() == "io.copycat.connect.datagen.DatagenConnector" &&
+                      p.find("type")->as_string() == "source" &&
+                      p.find("version")->as_string() == COPYCAT_DATAGEN_VERSION;
+        }
+        CHECK(listed);
+    }
     CHECK(poll_until(data_deadline, [&] { return record_count(*consumer, worker.topic) >= 300; }));
     worker.finish(port, "task 0: 150/1; task 1: 150/1; ");
     const auto first = read_all(*consumer, worker.topic);
