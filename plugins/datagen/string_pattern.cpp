@@ -161,6 +161,10 @@ public:
 
 string_pattern::string_pattern(std::string_view pattern) {
     compiler c(pattern);
+    // Atoms are bytes: a quantifier or class on part of a UTF-8 sequence would make invalid text.
+    for (std::size_t i = 0; i < pattern.size(); ++i) {
+        if (static_cast<unsigned char>(pattern[i]) >= 0x80) c.fail(i, "only ASCII characters are supported");
+    }
     while (!c.at_end()) {
         atom a;
         a.characters = c.atom_characters();

@@ -19,8 +19,8 @@ namespace copycat::datagen {
 ///   - a class `[a-z0-9_]` of single characters and ranges (`\` escapes inside it too);
 ///   - a quantifier after an atom: `?` (0 or 1), `*` (0 to 8), `+` (1 to 8), `{n}`, `{m,n}`,
 ///     `{m,}` (m to m + 8).
-/// Groups, alternation, anchors and negated classes are refused with an error that says so.
-/// Characters are bytes: patterns are meant for ASCII.
+/// Groups, alternation, anchors, negated classes and non-ASCII characters are refused with an
+/// error that says so.
 class string_pattern {
 public:
     /// Compiles `pattern`; throws config_error naming the position of the first problem.

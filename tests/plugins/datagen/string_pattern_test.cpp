@@ -68,4 +68,5 @@ TEST_CASE("unsupported or broken patterns are refused with the position") {
     CHECK_THAT(error_of("a\\"), Contains("'\\' at the end"));
     CHECK_THAT(error_of("\\s"), Contains("escape '\\s' is not supported"));
     CHECK_THAT(error_of("a]"), Contains("unmatched ']'"));
+    CHECK_THAT(error_of("Caf\xc3\xa9+"), Contains("only ASCII characters are supported at position 4"));
 }
