@@ -121,7 +121,7 @@ source_record datagen_task::next_record(std::int64_t now_ms) {
     value key;
     if (!settings_.key_field.empty()) key = val.as_struct().get(val.as_struct().schema()->fields()[key_index_]);
     headers hdrs;
-    hdrs.add_int64("task.generation", generation_);
+    hdrs.add_int64(std::string(task_generation_field), generation_);
     hdrs.add_int64(std::string(task_id_key), task_id_);
     hdrs.add_int64(std::string(current_iteration_field), iteration_);
     ++iteration_;
