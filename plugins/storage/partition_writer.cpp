@@ -109,7 +109,10 @@ void partition_writer::rotate_if_due(std::int64_t now_ms) {
 
 void partition_writer::write(const sink_record& record, std::int64_t now_ms) {
     const std::int64_t offset = record.original_kafka_offset;
-    if (last_written_ && offset <= *last_written_) return;  // delivered again before a seek took effect
+    if (last_written_ && offset <= *last_written_) {  // delivered again before a seek took effect
+        ++skipped_;
+        return;
+    }
     if (record.val.is_null() && !settings_.ignore_null_values)
         throw data_error("The record at offset " + std::to_string(offset) + " of " + tp_.to_string() +
                          " has a null value (set behavior.on.null.values=ignore to skip such records)");

@@ -25,6 +25,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "copycat/connector/topic_partition.hpp"
 #include "copycat/data/records.hpp"
@@ -55,6 +56,10 @@ public:
     /// and after it when the batch holds flush.size records.
     void write(const sink_record& record, std::int64_t now_ms);
 
+    /// How many records write() skipped as delivered again since the last call. The worker
+    /// seeks where open() asked, so this stays 0 unless a seek was not honoured.
+    std::int64_t take_skipped() { return std::exchange(skipped_, 0); }
+
     /// Commits the open files when the wall clock says they are old enough (rotate.interval.ms
     /// measured by the wall clock); called on every put(), so idle partitions commit too.
     void rotate_if_due(std::int64_t now_ms);
@@ -80,6 +85,7 @@ private:
     std::optional<std::int64_t> last_written_;
     std::map<std::string, open_file> open_;  // by encoded partition
     std::int64_t batch_records_ = 0;
+    std::int64_t skipped_ = 0;
     std::int64_t batch_start_offset_ = 0;
     std::int64_t batch_time_ = 0;  // the time of the batch's first record (rotate.interval.ms)
 };

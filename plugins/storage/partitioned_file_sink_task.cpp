@@ -1,6 +1,7 @@
 #include "storage/partitioned_file_sink_task.hpp"
 
 #include "copycat/errors.hpp"
+#include "file/plugin_log.hpp"
 
 namespace copycat::storage {
 
@@ -44,7 +45,12 @@ void partitioned_file_sink_task::put(std::vector<sink_record>& records) {
     for (const auto& record : records) {
         writer_for({record.original_topic, record.original_kafka_partition}).write(record, time);
     }
-    for (auto& [tp, writer] : writers_) writer->rotate_if_due(time);
+    for (auto& [tp, writer] : writers_) {
+        writer->rotate_if_due(time);
+        if (const auto skipped = writer->take_skipped(); skipped > 0)
+            file::log::warn("PartitionedFileSinkTask", tp.to_string() + ": skipped " + std::to_string(skipped) +
+                                                           " records that were delivered again");
+    }
 }
 
 topic_partition_offsets partitioned_file_sink_task::pre_commit(const topic_partition_offsets& current_offsets) {
