@@ -2,13 +2,14 @@
 # The full exactly-once scenario of PartitionedFileSink (plugins/storage): three distributed
 # workers run a 3-task sink over a 6-partition topic while 500,000 records are produced in
 # chunks, and a random worker is SIGKILLed (and started again) after each chunk; at the end every
-# offset of every partition must be in exactly one committed file. CI runs the same test with
-# 50,000 records and 3 kills (ctest -L cluster, storage_sink_cluster_tests).
+# offset of every partition must be in exactly one committed file. It runs twice: with the
+# DefaultPartitioner, and with a FieldPartitioner whose commits write two files each. CI runs the
+# same tests with 50,000 records and 3 kills (ctest -L cluster, storage_sink_cluster_tests).
 #
 #   deploy/storage-sink-exactly-once.sh [--records N] [--kills N] [--seed N] [--build-dir DIR]
 #
-# Starts its own broker (deploy/kafka/with-kafka.sh); builds the test first. Prints the test's
-# summary line: records, kills, committed files, time, repeated/missing records.
+# Starts its own broker (deploy/kafka/with-kafka.sh); builds the test first. Prints a summary line
+# per run: records, kills, committed files, time, repeated/missing records.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 records=500000

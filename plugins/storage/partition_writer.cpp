@@ -35,6 +35,8 @@ partition_writer::partition_writer(const storage_settings& settings, const parti
 }
 
 partition_writer::~partition_writer() {
+    // A commit that failed after its manifest is for recovery to finish: its files must stay.
+    if (committing_) return;
     for (const auto& [encoded, f] : open_) {
         std::error_code ignored;
         fs::remove(f.file->path(), ignored);  // recovery would remove it anyway
@@ -44,13 +46,15 @@ partition_writer::~partition_writer() {
 void partition_writer::recover() {
     finish_interrupted_commit();
     std::error_code error;
-    for (const auto& entry : fs::directory_iterator(temp_dir_, error)) {
-        if (entry.path().filename() == lock_name) continue;
-        file::log::info(logger, "Removing the uncommitted file " + entry.path().string());
-        fs::remove(entry.path(), error);
-        if (error) throw connect_error("Cannot remove " + entry.path().string() + ": " + error.message());
-    }
+    std::vector<fs::path> leftovers;
+    for (const auto& entry : fs::directory_iterator(temp_dir_, error))
+        if (entry.path().filename() != lock_name) leftovers.push_back(entry.path());
     if (error) throw connect_error("Cannot list " + temp_dir_.string() + ": " + error.message());
+    for (const auto& path : leftovers) {
+        file::log::info(logger, "Removing the uncommitted file " + path.string());
+        fs::remove(path, error);
+        if (error) throw connect_error("Cannot remove " + path.string() + ": " + error.message());
+    }
     sync_directory(temp_dir_);
 
     committed_.reset();
@@ -157,6 +161,7 @@ void partition_writer::commit() {
         // The commit point: once "commit" exists, recovery completes every rename below.
         write_file_synced(temp_dir_ / manifest_temp_name, manifest);
         rename_durably(temp_dir_ / manifest_temp_name, temp_dir_ / manifest_name);
+        committing_ = true;
     }
     for (const auto& [temp, target] : renames) {
         create_directories_durably(target.parent_path());
@@ -165,6 +170,7 @@ void partition_writer::commit() {
     if (renames.size() > 1) {
         fs::remove(temp_dir_ / manifest_name);
         sync_directory(temp_dir_);
+        committing_ = false;
     }
     open_.clear();
     batch_records_ = 0;

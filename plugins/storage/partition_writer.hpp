@@ -45,7 +45,8 @@ public:
                      std::chrono::milliseconds lock_wait);
     partition_writer(const partition_writer&) = delete;
     partition_writer& operator=(const partition_writer&) = delete;
-    /// Drops the open files (their records were not committed) and releases the lock.
+    /// Drops the open files (their records were not committed) and releases the lock; after a
+    /// commit that failed past its commit point, leaves its files to the next recovery.
     ~partition_writer();
 
     /// The offset after the last committed record; nullopt when no file is committed.
@@ -86,6 +87,7 @@ private:
     std::map<std::string, open_file> open_;  // by encoded partition
     std::int64_t batch_records_ = 0;
     std::int64_t skipped_ = 0;
+    bool committing_ = false;  // a manifest names the open files: only recovery may touch them
     std::int64_t batch_start_offset_ = 0;
     std::int64_t batch_time_ = 0;  // the time of the batch's first record (rotate.interval.ms)
 };

@@ -207,3 +207,27 @@ TEST_CASE("a store the task cannot write to fails it with the path in the messag
     put_file(f.store.topics() / "+tmp", "a file where a directory must be\n");
     CHECK_THROWS_WITH(f.task.open({t0}), Catch::Contains("+tmp"));
 }
+
+TEST_CASE("a commit that fails between its renames is finished by the next open(), not dropped") {
+    task_fixture f({{"partitioner.class", "io.copycat.connect.storage.partitioner.FieldPartitioner"},
+                    {"partition.field.name", "region"},
+                    {"flush.size", "2"}});
+    const auto schema = schema_builder::struct_().field("region", schema::string()).build();
+    std::vector<sink_record> batch;
+    for (std::int64_t o = 0; o < 2; ++o) {
+        struct_value v(schema);
+        v.put("region", value(o == 0 ? "a" : "b"));
+        batch.emplace_back("t", 0, nullptr, value(), schema, value(v), o);
+    }
+    put_file(f.store.topics() / "t/region=b", "a file where the directory must go\n");
+    f.task.open({t0});
+    CHECK_THROWS_AS(f.put(batch), connect_error);
+    f.task.close({t0});  // as when the failed task is stopped
+    CHECK(fs::exists(f.store.topics() / "+tmp/t/0/commit"));
+    fs::remove(f.store.topics() / "t/region=b");
+    f.task.open({t0});
+    CHECK(f.context.seeks.at(t0) == 2);
+    CHECK(f.files() == std::vector<std::string>{"+tmp/t/0/lock", "t/region=a/t+0+0000000000+0000000000.txt",
+                                                "t/region=b/t+0+0000000001+0000000001.txt"});
+    CHECK(f.read("t/region=b/t+0+0000000001+0000000001.txt") == "Struct{region=b}\n");
+}
