@@ -51,6 +51,18 @@ struct task_fixture {
     }
 };
 
+// Records of t-0 from offset 0 whose struct values have these "region" fields.
+std::vector<sink_record> region_records(const std::vector<std::string>& regions) {
+    const auto schema = schema_builder::struct_().field("region", schema::string()).build();
+    std::vector<sink_record> batch;
+    for (std::size_t i = 0; i < regions.size(); ++i) {
+        struct_value v(schema);
+        v.put("region", value(regions[i]));
+        batch.emplace_back("t", 0, nullptr, value(), schema, value(v), static_cast<std::int64_t>(i));
+    }
+    return batch;
+}
+
 }  // namespace
 
 TEST_CASE("flush.size: every flush.size records of a partition are committed as one file") {
@@ -109,13 +121,7 @@ TEST_CASE("FieldPartitioner: one commit makes the files of every field value vis
                     {"partition.field.name", "region"},
                     {"format.class", "io.copycat.connect.storage.format.json.JsonFormat"},
                     {"flush.size", "4"}});
-    const auto schema = schema_builder::struct_().field("region", schema::string()).build();
-    std::vector<sink_record> batch;
-    for (std::int64_t o = 0; o < 5; ++o) {
-        struct_value v(schema);
-        v.put("region", value(o % 2 == 0 ? "a" : "b"));
-        batch.emplace_back("t", 0, nullptr, value(), schema, value(v), o);
-    }
+    const auto batch = region_records({"a", "b", "a", "b", "a"});
     f.task.open({t0});
     f.put(batch);
     CHECK(f.files() == std::vector<std::string>{"+tmp/t/0/4-0.tmp", "+tmp/t/0/lock",
@@ -212,13 +218,7 @@ TEST_CASE("a commit that fails between its renames is finished by the next open(
     task_fixture f({{"partitioner.class", "io.copycat.connect.storage.partitioner.FieldPartitioner"},
                     {"partition.field.name", "region"},
                     {"flush.size", "2"}});
-    const auto schema = schema_builder::struct_().field("region", schema::string()).build();
-    std::vector<sink_record> batch;
-    for (std::int64_t o = 0; o < 2; ++o) {
-        struct_value v(schema);
-        v.put("region", value(o == 0 ? "a" : "b"));
-        batch.emplace_back("t", 0, nullptr, value(), schema, value(v), o);
-    }
+    const auto batch = region_records({"a", "b"});
     put_file(f.store.topics() / "t/region=b", "a file where the directory must go\n");
     f.task.open({t0});
     CHECK_THROWS_AS(f.put(batch), connect_error);
