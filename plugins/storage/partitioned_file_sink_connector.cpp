@@ -28,6 +28,20 @@ std::unique_ptr<sink_task> partitioned_file_sink_connector::create_task() const 
     return std::make_unique<partitioned_file_sink_task>();
 }
 
+std::vector<config_value> partitioned_file_sink_connector::validate(
+    const std::map<std::string, std::string>& connector_config) {
+    auto report = sink_connector::validate(connector_config);
+    for (const auto& v : report)
+        if (v.has_errors()) return report;  // the rules across keys need valid keys
+    try {
+        parse_storage_settings(connector_config);
+    } catch (const setting_error& e) {
+        for (auto& v : report)
+            if (v.name == e.key()) v.add_error(e.what());
+    }
+    return report;
+}
+
 bool partitioned_file_sink_connector::alter_offsets(
     const std::map<std::string, std::string>& /*connector_config*/,
     const std::map<topic_partition, std::optional<std::int64_t>>& /*offsets*/) {

@@ -27,6 +27,9 @@ public:
     void stop() override;
     const config_def& config() const override;
     std::unique_ptr<sink_task> create_task() const override;
+    /// The keys' own checks, then the rules that span keys (a FieldPartitioner needs
+    /// partition.field.name, ...), each reported on its key.
+    std::vector<config_value> validate(const std::map<std::string, std::string>& connector_config) override;
 
     /// True: the group's offsets may be changed, but committed files win over them (a partition
     /// with files resumes after its last committed record).

@@ -81,8 +81,10 @@ std::string partitioner::encode(const sink_record& record, std::int64_t now_ms) 
                 if (!path.empty()) path += '/';
                 path += name + "=";
                 if (v->is_string()) {
-                    // One directory per field: a '/' in the value must not make more (or climb).
-                    for (const char c : v->as_string()) path += (c == '/' || c == '\0') ? '_' : c;
+                    // One directory per field: a '/' in the value must not make more (or climb),
+                    // and control characters (tabs, newlines) have no place in a file name.
+                    for (const char c : v->as_string())
+                        path += (c == '/' || static_cast<unsigned char>(c) < 0x20) ? '_' : c;
                 } else if (v->is_bool()) {
                     path += v->as_bool() ? "true" : "false";
                 } else {

@@ -56,8 +56,9 @@ extractor_kind parse_extractor(const std::string& name) {
     if (simple == "Wallclock") return extractor_kind::wallclock;
     if (simple == "Record") return extractor_kind::record;
     if (simple == "RecordField") return extractor_kind::record_field;
-    throw config_error("Invalid value " + name + " for configuration " + std::string(timestamp_extractor_config) +
-                       ": String must be one of: Wallclock, Record, RecordField");
+    throw setting_error(timestamp_extractor_config, "Invalid value " + name + " for configuration " +
+                                                        std::string(timestamp_extractor_config) +
+                                                        ": String must be one of: Wallclock, Record, RecordField");
 }
 
 std::vector<std::string> format_class_names() {
@@ -72,8 +73,9 @@ std::string local_path(const std::string& url) {
         if (url.starts_with(scheme)) return url.substr(scheme.size());
     }
     if (url.find("://") != std::string::npos)
-        throw config_error("Invalid value " + url + " for configuration " + std::string(store_url_config) +
-                           ": only local (or mounted) directories are supported: a path or a file:// URL");
+        throw setting_error(store_url_config,
+                            "Invalid value " + url + " for configuration " + std::string(store_url_config) +
+                                ": only local (or mounted) directories are supported: a path or a file:// URL");
     return url;
 }
 
@@ -194,7 +196,8 @@ storage_settings parse_storage_settings(const std::map<std::string, std::string>
             s.partitioner = partitioner_kind::field;
             s.partition_fields = config.get_list(partition_field_config);
             if (s.partition_fields.empty())
-                throw config_error("FieldPartitioner needs " + std::string(partition_field_config));
+                throw setting_error(partition_field_config,
+                                    "FieldPartitioner needs " + std::string(partition_field_config));
             return s;
         case partitioner_class::hourly:
             s.path_format = "'year'=YYYY/'month'=MM/'day'=dd/'hour'=HH";
@@ -206,20 +209,31 @@ storage_settings parse_storage_settings(const std::map<std::string, std::string>
             break;
         case partitioner_class::time_based:
             if (s.path_format.empty())
-                throw config_error("TimeBasedPartitioner needs " + std::string(path_format_config));
+                throw setting_error(path_format_config,
+                                    "TimeBasedPartitioner needs " + std::string(path_format_config));
             if (s.partition_duration_ms <= 0)
-                throw config_error("TimeBasedPartitioner needs a positive " + std::string(partition_duration_config));
+                throw setting_error(partition_duration_config,
+                                    "TimeBasedPartitioner needs a positive " + std::string(partition_duration_config));
             break;
     }
     s.partitioner = partitioner_kind::time_based;
-    (void)time_path_format(s.path_format);  // refuses what it cannot format
+    try {
+        (void)time_path_format(s.path_format);  // refuses what it cannot format
+    } catch (const config_error& e) {
+        throw setting_error(path_format_config, e.what());
+    }
     // Confluent's time-based partitioners insist on both; so does Copycat, so that a
     // configuration valid here is valid there.
     if (config.get_string(locale_config).empty())
-        throw config_error("Time-based partitioners need " + std::string(locale_config));
+        throw setting_error(locale_config, "Time-based partitioners need " + std::string(locale_config));
     const std::string& timezone = config.get_string(timezone_config);
-    if (timezone.empty()) throw config_error("Time-based partitioners need " + std::string(timezone_config));
-    s.utc_offset_ms = parse_utc_offset_ms(timezone);
+    if (timezone.empty())
+        throw setting_error(timezone_config, "Time-based partitioners need " + std::string(timezone_config));
+    try {
+        s.utc_offset_ms = parse_utc_offset_ms(timezone);
+    } catch (const config_error& e) {
+        throw setting_error(timezone_config, e.what());
+    }
     s.extractor = parse_extractor(config.get_string(timestamp_extractor_config));
     s.timestamp_field = config.get_string(timestamp_field_config);
     return s;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "copycat/config/config_def.hpp"
+#include "copycat/errors.hpp"
 
 namespace copycat::storage {
 
@@ -56,10 +57,22 @@ struct storage_settings {
     bool ignore_null_values = false;
 };
 
+/// A configuration error that belongs to one key (rules that span keys included), so that
+/// validation can report it on that key.
+class setting_error : public config_error {
+public:
+    setting_error(std::string_view key, const std::string& message) : config_error(message), key_(key) {}
+    const std::string& key() const noexcept { return key_; }
+
+private:
+    std::string key_;
+};
+
 /// The definition of the connector's keys (types, defaults, single-key validators).
 const config_def& storage_config_def();
 
-/// Parses and checks a connector or task configuration; throws config_error naming the key.
+/// Parses and checks a connector or task configuration; throws config_error (setting_error for
+/// the rules beyond single keys) naming the key.
 storage_settings parse_storage_settings(const std::map<std::string, std::string>& props);
 
 /// The offset of a time zone given as "UTC", "GMT", "Z", or a fixed offset "+HH:MM", "-HHMM",

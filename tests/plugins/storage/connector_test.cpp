@@ -32,6 +32,33 @@ TEST_CASE("the connector checks its configuration and gives each task a copy") {
     CHECK(store_url_error);
 }
 
+TEST_CASE("validation reports the rules that span keys on the key concerned") {
+    partitioned_file_sink_connector connector;
+    const auto errors_of = [&](const std::map<std::string, std::string>& props) {
+        std::map<std::string, std::vector<std::string>> errors;
+        for (const auto& v : connector.validate(props))
+            if (v.has_errors()) errors[v.name] = v.errors;
+        return errors;
+    };
+    std::map<std::string, std::string> props = {
+        {"store.url", "/data"},
+        {"flush.size", "5"},
+        {"partitioner.class", "io.confluent.connect.storage.partitioner.FieldPartitioner"}};
+    auto errors = errors_of(props);
+    REQUIRE(errors.size() == 1);
+    CHECK_THAT(errors["partition.field.name"].front(), Catch::Contains("FieldPartitioner needs"));
+    props["partition.field.name"] = "region";
+    CHECK(errors_of(props).empty());
+    props = {{"store.url", "/data"},
+             {"flush.size", "5"},
+             {"partitioner.class", "io.confluent.connect.storage.partitioner.DailyPartitioner"},
+             {"locale", "en"},
+             {"timezone", "Mars/Olympus"}};
+    errors = errors_of(props);
+    REQUIRE(errors.size() == 1);
+    CHECK(errors.contains("timezone"));
+}
+
 TEST_CASE("store.url and topics.dir give the root of the topic directories") {
     CHECK(parse_storage_settings({{"store.url", "file:///data/sink"}, {"flush.size", "1"}}).topics_root ==
           "/data/sink/topics");

@@ -42,8 +42,8 @@ TEST_CASE("FieldPartitioner: field=value directories from a struct or a map") {
     const auto schema =
         schema_builder::struct_().field("region", schema::string()).field("id", schema::int32()).build();
     struct_value v(schema);
-    v.put("region", value("eu/west")).put("id", value(42));
-    CHECK(p.encode(record_with(value(v)), 0) == "region=eu_west/id=42");  // no '/' from a value
+    v.put("region", value("eu/we\tst")).put("id", value(42));
+    CHECK(p.encode(record_with(value(v)), 0) == "region=eu_we_st/id=42");  // no '/' or tab from a value
     CHECK(p.encode(record_with(value(value_map{{value("id"), value(true)}, {value("region"), value("us")}})), 0) ==
           "region=us/id=true");
     CHECK_THROWS_AS(p.encode(record_with(value(value_map{{value("region"), value("us")}})), 0), data_error);
