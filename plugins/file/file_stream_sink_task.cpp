@@ -10,7 +10,7 @@
 #include "copycat/config/abstract_config.hpp"
 #include "copycat/errors.hpp"
 #include "file/file_configs.hpp"
-#include "file/java_text.hpp"
+#include "support/java_text.hpp"
 
 namespace copycat::file {
 
@@ -39,7 +39,7 @@ void file_stream_sink_task::start(const std::map<std::string, std::string>& prop
 
 void file_stream_sink_task::put(std::vector<sink_record>& records) {
     for (const auto& record : records) {
-        append_java_text(pending_, record.val);
+        plugin_support::append_java_text(pending_, record.val);
         pending_ += '\n';
         if (pending_.size() >= flush_threshold) write_out();
     }

@@ -10,7 +10,7 @@
 
 #include "copycat/config/abstract_config.hpp"
 #include "copycat/errors.hpp"
-#include "file/plugin_log.hpp"
+#include "support/plugin_log.hpp"
 
 namespace copycat::file {
 namespace {
@@ -58,7 +58,7 @@ void file_stream_source_task::start(const std::map<std::string, std::string>& pr
     file_.emplace(*filename_);
     next_open_position_ = stored_position(context().offset_storage_reader().offset(partition_));
     if (next_open_position_ < 0) {
-        log::warn(logger, "Ignoring the negative stored position " + std::to_string(next_open_position_) + " of " +
+        plugin_support::log::warn(logger, "Ignoring the negative stored position " + std::to_string(next_open_position_) + " of " +
                               *filename_ + "; reading it from the start");
         next_open_position_ = 0;
     }
@@ -101,14 +101,14 @@ bool file_stream_source_task::open_file() {
     const auto position = file_->open(next_open_position_);
     if (!position) {
         if (!missing_logged_) {
-            log::warn(logger, "Couldn't find file " + file_->path() +
+            plugin_support::log::warn(logger, "Couldn't find file " + file_->path() +
                                   " for FileStreamSourceTask, waiting for it to be created");
             missing_logged_ = true;
         }
         return false;
     }
     if (*position != next_open_position_) {
-        log::warn(logger, "File " + file_->path() + " is shorter than the stored position " +
+        plugin_support::log::warn(logger, "File " + file_->path() + " is shorter than the stored position " +
                               std::to_string(next_open_position_) +
                               "; it was truncated or replaced meanwhile, reading it from the start");
     }
@@ -151,13 +151,13 @@ bool file_stream_source_task::follow_file_change(std::vector<source_record>& rec
             return false;
         case file_change::missing:
             if (!gone_logged_) {
-                log::info(logger, "File " + file_->path() +
+                plugin_support::log::info(logger, "File " + file_->path() +
                                       " was moved or deleted; reading on from the open file until a new one appears");
                 gone_logged_ = true;
             }
             return false;
         case file_change::truncated:
-            log::warn(logger, "File " + file_->path() + " was truncated below position " +
+            plugin_support::log::warn(logger, "File " + file_->path() + " was truncated below position " +
                                   std::to_string(read_position) + "; reading it again from the start");
             file_->rewind();
             buffer_.clear();
@@ -171,7 +171,7 @@ bool file_stream_source_task::follow_file_change(std::vector<source_record>& rec
         return true;
     }
     while (const auto rest = buffer_.take_rest()) emit(records, *rest, now_ms);
-    log::info(logger, "File " + file_->path() + " was replaced; finished the previous file at position " +
+    plugin_support::log::info(logger, "File " + file_->path() + " was replaced; finished the previous file at position " +
                           std::to_string(position_) + ", reading the new one from the start");
     file_->close();
     buffer_.clear();

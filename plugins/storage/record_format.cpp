@@ -6,7 +6,7 @@
 
 #include "copycat/data/struct_value.hpp"
 #include "copycat/errors.hpp"
-#include "file/java_text.hpp"
+#include "support/java_text.hpp"
 
 namespace copycat::storage {
 namespace {
@@ -186,7 +186,7 @@ void append_record_value(format_kind format, std::string& out, const value& v) {
             append_json(out, v);
             break;
         case format_kind::string:
-            file::append_java_text(out, v);
+            plugin_support::append_java_text(out, v);
             break;
         case format_kind::bytes:
             if (v.is_bytes()) {

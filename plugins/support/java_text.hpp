@@ -6,7 +6,7 @@
 
 #include "copycat/data/value.hpp"
 
-namespace copycat::file {
+namespace copycat::plugin_support {
 
 /// Appends the Java text of `v` to `out`: strings as they are, null as "null", numbers as
 /// Java prints them (doubles "1.0", "1.0E10"; floats alike), lists "[a, b]", maps "{k=v}",
@@ -21,4 +21,4 @@ void append_java_double(std::string& out, double d);
 /// Java's Float.toString.
 void append_java_float(std::string& out, float f);
 
-}  // namespace copycat::file
+}  // namespace copycat::plugin_support

@@ -4,7 +4,7 @@
 
 #include <string_view>
 
-namespace copycat::file::log {
+namespace copycat::plugin_support::log {
 
 /// Writes one line at INFO. Thread-safe: each line is a single write(2).
 void info(std::string_view logger, std::string_view message);
@@ -15,4 +15,4 @@ void warn(std::string_view logger, std::string_view message);
 /// Writes one line at ERROR.
 void error(std::string_view logger, std::string_view message);
 
-}  // namespace copycat::file::log
+}  // namespace copycat::plugin_support::log

@@ -6,10 +6,10 @@
 
 #include "copycat/data/schema_builder.hpp"
 #include "copycat/data/struct_value.hpp"
-#include "file/java_text.hpp"
+#include "support/java_text.hpp"
 
 using namespace copycat;
-using copycat::file::append_java_text;
+using copycat::plugin_support::append_java_text;
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "file/plugin_log.hpp"
+#include "support/plugin_log.hpp"
 
 #include <unistd.h>
 
@@ -8,7 +8,7 @@
 #include <ctime>
 #include <string>
 
-namespace copycat::file::log {
+namespace copycat::plugin_support::log {
 namespace {
 
 std::string timestamp() {
@@ -42,4 +42,4 @@ void info(std::string_view logger, std::string_view message) { write_line("INFO"
 void warn(std::string_view logger, std::string_view message) { write_line("WARN", logger, message); }
 void error(std::string_view logger, std::string_view message) { write_line("ERROR", logger, message); }
 
-}  // namespace copycat::file::log
+}  // namespace copycat::plugin_support::log

@@ -1,4 +1,4 @@
-#include "file/java_text.hpp"
+#include "support/java_text.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -9,7 +9,7 @@
 #include "copycat/data/schema.hpp"
 #include "copycat/data/struct_value.hpp"
 
-namespace copycat::file {
+namespace copycat::plugin_support {
 namespace {
 
 // Formats the shortest round-trip digits of a finite, non-zero number the way Java does:
@@ -131,4 +131,4 @@ void append_java_text(std::string& out, const value& v) {
         v.data());
 }
 
-}  // namespace copycat::file
+}  // namespace copycat::plugin_support
