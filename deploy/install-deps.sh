@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config ccache          # toolchain
   librdkafka-dev libboost1.81-dev rapidjson-dev libfmt-dev libssl-dev catch2   # libraries
+  libpq-dev postgresql                             # the PostgreSQL plugin (libpq) and its test server (deploy/postgres)
   openjdk-17-jdk-headless maven                    # the local Kafka broker, Kafka Connect for the benchmarks (javac)
   python3 python3-venv curl procps openssl wrk      # scripts, tests (venv for pytest/schemathesis), the test broker's certificates, REST load
 )

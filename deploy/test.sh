@@ -3,7 +3,8 @@
 #   1. Debian packages (deploy/install-deps.sh) and the Python test tools (deploy/install-python-tools.sh)
 #   2. build (deploy/build.sh)
 #   3. unit tests (ctest -L unit; no broker)
-#   4. a real Kafka 4.x broker from Maven Central jars, and the tests that need it (ctest -L cluster)
+#   4. a real Kafka 4.x broker from Maven Central jars and a PostgreSQL server (deploy/postgres), one
+#      each for the whole run, and the tests that need them (ctest -L cluster)
 #   5. the benchmark harness in quick mode (deploy/bench.sh --quick), against Kafka Connect itself
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,8 +30,8 @@ deploy/build.sh
 step "unit tests"
 (cd "$build_dir" && ctest -L unit --output-on-failure -j2)
 
-step "starting a local Kafka broker and running the cluster tests"
-deploy/kafka/with-kafka.sh bash -c "cd '$root/$build_dir' && ctest -L cluster --output-on-failure"
+step "starting a local Kafka broker and PostgreSQL server and running the cluster tests"
+deploy/postgres/with-postgres.sh deploy/kafka/with-kafka.sh bash -c "cd '$root/$build_dir' && ctest -L cluster --output-on-failure"
 
 step "benchmark harness, quick mode (Copycat and Kafka Connect each deliver every record; no timings asserted)"
 deploy/bench.sh --quick --build-dir "$build_dir"
