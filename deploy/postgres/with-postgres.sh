@@ -15,49 +15,29 @@
 # PostgreSQL read these variables (and skip, saying so, when COPYCAT_PG_CONNINFO is unset).
 set -euo pipefail
 
-SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-readonly POSTGRES_SH="$SCRIPT_DIR/postgres.sh"
-
-if (($# == 0)); then
-  echo "usage: with-postgres.sh <command> [args...]" >&2
-  exit 2
-fi
+postgres_sh="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/postgres.sh"
+(($# > 0)) || { echo "usage: with-postgres.sh <command> [args...]" >&2; exit 2; }
 
 run_dir=$(mktemp -d "${TMPDIR:-/tmp}/copycat-postgres.XXXXXX")
 # shellcheck disable=SC2317  # only called by the EXIT trap
-cleanup() {
-  "$POSTGRES_SH" stop "$run_dir" || true
-  if [[ "${COPYCAT_KEEP_PG_RUN_DIR:-0}" == 1 ]]; then
-    echo "with-postgres.sh: kept run dir $run_dir" >&2
-  else
-    rm -rf "$run_dir"
-  fi
+finish() {
+  "$postgres_sh" stop "$run_dir" || true
+  [[ "${COPYCAT_KEEP_PG_RUN_DIR:-0}" == 1 ]] && echo "with-postgres.sh: kept $run_dir" >&2 || rm -rf "$run_dir"
 }
-trap cleanup EXIT
+trap finish EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-"$POSTGRES_SH" start "$run_dir" >/dev/null
-conninfo=$(cat "$run_dir/conninfo")
+conninfo=$("$postgres_sh" start "$run_dir")
 field() { sed -n "s/.*\\b$1=\\([^ ]*\\).*/\\1/p" <<<"$conninfo"; }
-export COPYCAT_PG_HOST; COPYCAT_PG_HOST=$(field host)
-export COPYCAT_PG_PORT; COPYCAT_PG_PORT=$(field port)
-export COPYCAT_PG_USER; COPYCAT_PG_USER=$(field user)
-export COPYCAT_PG_PASSWORD; COPYCAT_PG_PASSWORD=$(field password)
-export COPYCAT_PG_DB; COPYCAT_PG_DB=$(field dbname)
-export COPYCAT_PG_CONNINFO="$conninfo"
-export COPYCAT_PG_JDBC_URL; COPYCAT_PG_JDBC_URL=$(cat "$run_dir/jdbc.url")
-export COPYCAT_PG_RUN_DIR="$run_dir"
+COPYCAT_PG_HOST=$(field host) COPYCAT_PG_PORT=$(field port) COPYCAT_PG_USER=$(field user)
+COPYCAT_PG_PASSWORD=$(field password) COPYCAT_PG_DB=$(field dbname)
+COPYCAT_PG_JDBC_URL=$(cat "$run_dir/jdbc.url")
+export COPYCAT_PG_HOST COPYCAT_PG_PORT COPYCAT_PG_USER COPYCAT_PG_PASSWORD COPYCAT_PG_DB COPYCAT_PG_JDBC_URL
+export COPYCAT_PG_CONNINFO="$conninfo" COPYCAT_PG_RUN_DIR="$run_dir"
 
-# As in with-kafka.sh: a background job, so that SIGTERM/SIGINT reach this script at once and
-# are passed on; the server is stopped once the command has exited.
-"$@" <&0 &
-child=$!
-trap 'kill -TERM "$child" 2>/dev/null || true' TERM
-trap 'kill -INT "$child" 2>/dev/null || true' INT
+# The command runs in the foreground: a signal to the process group reaches it directly, and the
+# EXIT trap stops the server once it has ended.
 status=0
-while true; do
-  if wait "$child"; then status=0; else status=$?; fi
-  kill -0 "$child" 2>/dev/null || break
-done
+"$@" || status=$?
 exit "$status"
