@@ -46,6 +46,7 @@ const std::vector<std::pair<std::string, std::set<std::string>>> kThirdParty = {
     {"librdkafka/", {"kafka/rdkafka"}},
     {"boost/", {"net", "kafka/client", "coordination", "rest", "herder", "app"}},
     {"openssl/", {"net", "kafka/client"}},
+    {"libpq-fe.h", {"plugins"}},
     {"fmt/",
      {"common", "net", "converters", "kafka/rdkafka", "kafka/protocol", "kafka/client", "coordination", "loader",
       "storage", "runtime", "transforms", "herder", "rest", "app"}},

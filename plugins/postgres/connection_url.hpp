@@ -1,0 +1,28 @@
+// connection.url as the PostgreSQL connectors accept it: a JDBC URL of the PostgreSQL driver
+// (jdbc:postgresql://host:port/database?key=value&...) or a libpq connection string ("host=...
+// dbname=..." or "postgresql://..."), turned into libpq connection keywords.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace copycat::postgres {
+
+/// libpq keyword/value pairs, in order (PQconnectdbParams; a later pair overrides an earlier one).
+using conninfo_params = std::vector<std::pair<std::string, std::string>>;
+
+/// The libpq parameters of `url`, with `user` and `password` (connection.user/.password) added
+/// after those of the URL so that they win, as in Confluent's connectors. A JDBC URL's host list
+/// ("h1:5432,h2"), database and the driver properties user, password, ssl, sslmode, sslcert,
+/// sslkey, sslrootcert, connectTimeout, ApplicationName/applicationName and options map to libpq
+/// keywords; `ignored` receives the names of other driver properties (they mean nothing to
+/// libpq). A libpq string is passed on as is (as the expanded "dbname"). Throws config_error for a
+/// URL of another driver or a malformed one.
+conninfo_params parse_connection_url(std::string_view url, const std::optional<std::string>& user,
+                                     const std::optional<std::string>& password,
+                                     std::vector<std::string>* ignored = nullptr);
+
+}  // namespace copycat::postgres
