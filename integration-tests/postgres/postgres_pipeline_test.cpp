@@ -19,7 +19,15 @@
 #include <string>
 #include <vector>
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <map>
+
+#include "common/json.hpp"
 #include "postgres/connection.hpp"
+#include "rest/test_client.hpp"
 #include "standalone/copycat_process.hpp"
 #include "support/cluster_env.hpp"
 
@@ -69,14 +77,30 @@ std::int64_t count_rows(pg_connection& db, const std::string& table) {
     return scalar(db, "SELECT count(*) FROM " + quoted(table));
 }
 
-// connection.* lines for the server with-postgres.sh started: its JDBC URL and the user.
-std::string connection_settings() {
+// The connection keys for the server with-postgres.sh started: its JDBC URL and the user.
+std::map<std::string, std::string> connection_settings() {
     const auto env = [](const char* name) {
         const char* v = std::getenv(name);
         return std::string(v != nullptr ? v : "");
     };
-    return "connection.url=" + env("COPYCAT_PG_JDBC_URL") + "\nconnection.user=" + env("COPYCAT_PG_USER") +
-           "\nconnection.password=" + env("COPYCAT_PG_PASSWORD") + "\nconnection.attempts=3\nconnection.backoff.ms=500\n";
+    return {{"connection.url", env("COPYCAT_PG_JDBC_URL")},
+            {"connection.user", env("COPYCAT_PG_USER")},
+            {"connection.password", env("COPYCAT_PG_PASSWORD")},
+            {"connection.attempts", "3"},
+            {"connection.backoff.ms", "500"}};
+}
+
+// A loopback port nobody listens on (bound by the OS, then closed).
+int closed_port() {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
+    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
+    ::close(fd);
+    return ntohs(address.sin_port);
 }
 
 std::string log_tail(const copycat_process& worker, std::size_t count = 40) {
@@ -91,7 +115,9 @@ std::string log_tail(const copycat_process& worker, std::size_t count = 40) {
 // A source table, its topic and target table, and the worker configs of one pipeline.
 class pg_pipeline {
 public:
-    explicit pg_pipeline(const std::string& mode_settings, const std::string& worker_extra = {}) {
+    // `sink_url`: the sink's connection.url when it is not the server's.
+    explicit pg_pipeline(const std::string& mode_settings, const std::string& worker_extra = {},
+                         const std::string& sink_url = {}) {
         const std::string name = unique_name("pg");
         std::ostringstream worker;
         // JSON with schemas: the sink needs the Struct schemas the source wrote.
@@ -103,16 +129,22 @@ public:
                << "plugin.path=" << COPYCAT_POSTGRES_PLUGIN << "\n"
                << "listeners=http://127.0.0.1:0\n"
                << worker_extra;
-        const std::string connection = connection_settings();
+        sink_name = name + "-sink";
+        sink_config = connection_settings();
+        sink_config.insert({{"name", sink_name}, {"connector.class", "PostgresSink"}, {"topics", prefix + source},
+                            {"insert.mode", "upsert"}, {"pk.mode", "record_value"}, {"pk.fields", "id"},
+                            {"auto.create", "true"}, {"table.name.format", target}});
+        std::string sink_properties;
+        for (auto [key, value] : sink_config) {
+            if (key == "connection.url" && !sink_url.empty()) value = sink_url;
+            sink_properties += key + "=" + value + "\n";
+        }
+        std::string source_properties = "name=" + name + "-source\nconnector.class=PostgresSource\ntable.whitelist=" +
+                                        source + "\ntopic.prefix=" + prefix +
+                                        "\npoll.interval.ms=200\nbatch.max.rows=1000\n" + mode_settings;
+        for (const auto& [key, value] : connection_settings()) source_properties += key + "=" + value + "\n";
         args_ = {"standalone", dir.write("worker.properties", worker.str()),
-                 dir.write("source.properties", "name=" + name + "-source\nconnector.class=PostgresSource\n" +
-                                                    connection + "table.whitelist=" + source +
-                                                    "\ntopic.prefix=" + prefix + "\npoll.interval.ms=200\n"
-                                                    "batch.max.rows=1000\n" + mode_settings),
-                 dir.write("sink.properties", "name=" + name + "-sink\nconnector.class=PostgresSink\n" + connection +
-                                                  "topics=" + prefix + source +
-                                                  "\ninsert.mode=upsert\npk.mode=record_value\npk.fields=id\n"
-                                                  "auto.create=true\ntable.name.format=" + target + "\n")};
+                 dir.write("source.properties", source_properties), dir.write("sink.properties", sink_properties)};
     }
 
     std::unique_ptr<copycat_process> start_worker() {
@@ -144,6 +176,8 @@ public:
     const std::string source = unique_name("src").substr(0, 40);
     const std::string target = unique_name("dst").substr(0, 40);
     const std::string prefix = unique_name("pg") + "-";
+    std::string sink_name;
+    std::map<std::string, std::string> sink_config;  // with the server's connection.url
 
 private:
     std::vector<std::string> args_;
@@ -234,4 +268,48 @@ TEST_CASE("a worker killed with SIGKILL mid-copy and restarted leaves no row mis
     auto restarted = pipeline.start_worker();
     pipeline.require_equal(*db, *restarted, rows_large);
     CHECK(restarted->terminate(30s) == 0);
+}
+
+TEST_CASE("a sink whose database is unreachable retries, fails with libpq's error, and loses nothing",
+          "[cluster][postgres]") {
+    const auto info = conninfo();
+    if (!info) return;
+    auto db = connect(*info);
+    pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\n", {},
+                         "jdbc:postgresql://127.0.0.1:" + std::to_string(closed_port()) + "/copycat");
+    create_source(*db, pipeline.source, 5'000);
+    auto worker = pipeline.start_worker();
+    const auto port = worker->rest_port(start_deadline);
+    REQUIRE(port);
+
+    // connection.attempts=3 with 500 ms between them: FAILED within seconds, with the reason.
+    std::string task_state;
+    std::string trace;
+    poll_until(copy_deadline, [&] {
+        copycat::rest::testing::test_client client(*port);
+        const auto reply = client.request("GET", "/connectors/" + pipeline.sink_name + "/status");
+        if (reply.status != 200) return false;
+        const auto json = reply.json();
+        const auto* tasks = json.find("tasks");
+        if (tasks == nullptr || tasks->as_array().empty()) return false;
+        const auto& task = tasks->as_array().front();
+        task_state = task.find("state")->as_string();
+        if (const auto* t = task.find("trace")) trace = t->as_string();
+        return task_state == "FAILED";
+    });
+    INFO("worker log:\n" << log_tail(*worker));
+    REQUIRE(task_state == "FAILED");
+    CHECK_THAT(trace, Catch::Contains("after 3 attempt(s)") && Catch::Contains("Connection refused"));
+    CHECK(count_rows(*db, pipeline.target) == 0);
+
+    // With the server's URL the restarted task starts at the committed offsets: nothing was
+    // committed for the failed batches, so every row arrives.
+    copycat::json::value config = copycat::json::value::make_object();
+    for (const auto& [key, value] : pipeline.sink_config) config.set(key, copycat::json::value(value));
+    copycat::rest::testing::test_client client(*port);
+    const auto put = client.request("PUT", "/connectors/" + pipeline.sink_name + "/config", copycat::json::dump(config),
+                                    {{"Content-Type", "application/json"}});
+    REQUIRE(put.status == 200);
+    pipeline.require_equal(*db, *worker, 5'000);
+    CHECK(worker->terminate(30s) == 0);
 }
