@@ -3,7 +3,8 @@
 # local broker, in one run: file pipeline, librdkafka's own produce rate, start-up, idle memory,
 # rebalance after SIGTERM/SIGKILL, and the REST API with 1,000 connectors (creation, RSS, and
 # GET /connectors?expand=status alone and under wrk). Prints a Markdown table; writes JSON and
-# Markdown results.
+# Markdown results. Then deploy/postgres/bench.sh (PostgreSQL -> Kafka -> PostgreSQL, 1,000,000
+# rows, or 20,000 with --quick) prints its own table.
 #
 #   deploy/bench.sh [--quick] [--build-dir DIR] [run_bench.py options...]
 #
@@ -93,5 +94,10 @@ while true; do
   if wait "$child"; then status=0; else status=$?; fi
   kill -0 "$child" 2>/dev/null || break
 done
+# PostgreSQL -> Kafka -> PostgreSQL, the sink half beside Debezium's JDBC sink, on the same broker.
+if ((status == 0)); then
+  COPYCAT_BOOTSTRAP_SERVERS=$bootstrap deploy/postgres/bench.sh --build-dir "$build_dir" $( ((quick)) && echo --quick) ||
+    status=$?
+fi
 [[ -f "$results_dir/$stamp.json" ]] && say "results: $results_dir/$stamp.json, $results_dir/$stamp.md"
 exit "$status"
