@@ -77,13 +77,14 @@ std::int64_t count_rows(pg_connection& db, const std::string& table) {
     return scalar(db, "SELECT count(*) FROM " + quoted(table));
 }
 
-// The connection keys for the server with-postgres.sh started: its JDBC URL and the user.
-std::map<std::string, std::string> connection_settings() {
+// The connection keys for the server with-postgres.sh started: its JDBC URL, with
+// `application_name` as the sessions' name in pg_stat_activity, and the user.
+std::map<std::string, std::string> connection_settings(const std::string& application_name) {
     const auto env = [](const char* name) {
         const char* v = std::getenv(name);
         return std::string(v != nullptr ? v : "");
     };
-    return {{"connection.url", env("COPYCAT_PG_JDBC_URL")},
+    return {{"connection.url", env("COPYCAT_PG_JDBC_URL") + "?ApplicationName=" + application_name},
             {"connection.user", env("COPYCAT_PG_USER")},
             {"connection.password", env("COPYCAT_PG_PASSWORD")},
             {"connection.attempts", "3"},
@@ -130,7 +131,8 @@ public:
                << "listeners=http://127.0.0.1:0\n"
                << worker_extra;
         sink_name = name + "-sink";
-        sink_config = connection_settings();
+        application_name = name;
+        sink_config = connection_settings(name);
         sink_config.insert({{"name", sink_name}, {"connector.class", "PostgresSink"}, {"topics", prefix + source},
                             {"insert.mode", "upsert"}, {"pk.mode", "record_value"}, {"pk.fields", "id"},
                             {"auto.create", "true"}, {"table.name.format", target}});
@@ -142,7 +144,7 @@ public:
         std::string source_properties = "name=" + name + "-source\nconnector.class=PostgresSource\ntable.whitelist=" +
                                         source + "\ntopic.prefix=" + prefix +
                                         "\npoll.interval.ms=200\nbatch.max.rows=1000\n" + mode_settings;
-        for (const auto& [key, value] : connection_settings()) source_properties += key + "=" + value + "\n";
+        for (const auto& [key, value] : connection_settings(name)) source_properties += key + "=" + value + "\n";
         args_ = {"standalone", dir.write("worker.properties", worker.str()),
                  dir.write("source.properties", source_properties), dir.write("sink.properties", sink_properties)};
     }
@@ -177,6 +179,7 @@ public:
     const std::string target = unique_name("dst").substr(0, 40);
     const std::string prefix = unique_name("pg") + "-";
     std::string sink_name;
+    std::string application_name;  // of every session of the pipeline's connectors
     std::map<std::string, std::string> sink_config;  // with the server's connection.url
 
 private:
@@ -311,5 +314,27 @@ TEST_CASE("a sink whose database is unreachable retries, fails with libpq's erro
                                     {{"Content-Type", "application/json"}});
     REQUIRE(put.status == 200);
     pipeline.require_equal(*db, *worker, 5'000);
+    CHECK(worker->terminate(30s) == 0);
+}
+
+TEST_CASE("connections the server ends mid-copy are re-made and no row goes missing", "[cluster][postgres]") {
+    const auto info = conninfo();
+    if (!info) return;
+    auto db = connect(*info);
+    pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\n");
+    create_source(*db, pipeline.source, rows_large);
+    auto worker = pipeline.start_worker();
+    poll_until(copy_deadline, [&] { return count_rows(*db, pipeline.target) > 0 || !worker->running(); });
+
+    // The server ends every session of the connectors (source task, sink task, table monitor),
+    // as a restart or failover would: the source opens its cursor again after the last row it
+    // returned, the sink writes its batch again on a new connection.
+    const std::string terminate = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+                                  "application_name = '" + pipeline.application_name + "'";
+    const std::int64_t ended = scalar(*db, terminate);
+    INFO("sessions ended: " << ended << "; rows in the target then: " << count_rows(*db, pipeline.target));
+    CHECK(ended >= 2);
+    pipeline.require_equal(*db, *worker, rows_large);
+    CHECK(worker->log().find("Lost the connection to PostgreSQL") != std::string::npos);
     CHECK(worker->terminate(30s) == 0);
 }
