@@ -37,7 +37,7 @@ if [[ ! -f "$build_dir/build.ninja" ]]; then
   cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCOPYCAT_WERROR=OFF >/dev/null
 fi
 build_dir=$(cd "$build_dir" && pwd)
-cmake --build "$build_dir" --parallel "$(nproc)" --target copycat copycat-postgres >/dev/null
+cmake --build "$build_dir" --parallel "$(nproc)" --target copycat copycat-postgres
 
 # The Debezium JDBC sink as a Kafka Connect plugin directory: plugins/<plugin>/<its jars>,
 # without what the worker itself provides (Kafka, Jackson, SLF4J), as Debezium's own plugin
