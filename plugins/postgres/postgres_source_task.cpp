@@ -93,7 +93,12 @@ std::vector<source_record> postgres_source_task::poll() {
         if (!stopping_) wait_for(max_wait);
         return {};
     }
-    ensure_connected();  // throws when every attempt failed: the task fails with libpq's message
+    try {
+        ensure_connected();  // throws when every attempt failed: the task fails with libpq's message
+    } catch (const connect_error&) {
+        if (stopping_) return {};  // stopped while waiting between attempts: not a failure
+        throw;
+    }
     try {
         if (open_ == nullptr) {
             auto next = std::min_element(queriers_.begin(), queriers_.end(),
