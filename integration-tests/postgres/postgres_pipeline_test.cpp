@@ -19,13 +19,10 @@
 #include <string>
 #include <vector>
 
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
-
 #include <map>
 
 #include "common/json.hpp"
+#include "plugins/postgres/closed_port.hpp"
 #include "postgres/connection.hpp"
 #include "rest/test_client.hpp"
 #include "standalone/copycat_process.hpp"
@@ -91,26 +88,11 @@ std::map<std::string, std::string> connection_settings(const std::string& applic
             {"connection.backoff.ms", "500"}};
 }
 
-// A loopback port nobody listens on (bound by the OS, then closed).
-int closed_port() {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t length = sizeof address;
-    ::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-    ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-    ::close(fd);
-    return ntohs(address.sin_port);
-}
-
-std::string log_tail(const copycat_process& worker, std::size_t count = 40) {
+// The end of a worker's log, to show with a failure.
+std::string log_tail(const copycat_process& worker) {
+    constexpr std::size_t shown = 6000;
     const std::string text = worker.log();
-    std::size_t from = text.size();
-    for (std::size_t seen = 0; from > 0 && seen <= count; --from) {
-        if (text[from - 1] == '\n') ++seen;
-    }
-    return text.substr(from);
+    return text.size() > shown ? text.substr(text.size() - shown) : text;
 }
 
 // A source table, its topic and target table, and the worker configs of one pipeline.
@@ -279,7 +261,8 @@ TEST_CASE("a sink whose database is unreachable retries, fails with libpq's erro
     if (!info) return;
     auto db = connect(*info);
     pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\n", {},
-                         "jdbc:postgresql://127.0.0.1:" + std::to_string(closed_port()) + "/copycat");
+                         "jdbc:postgresql://127.0.0.1:" + std::to_string(copycat::postgres::test::closed_port()) +
+                             "/copycat");
     create_source(*db, pipeline.source, 5'000);
     auto worker = pipeline.start_worker();
     const auto port = worker->rest_port(start_deadline);
