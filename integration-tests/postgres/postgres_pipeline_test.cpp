@@ -321,3 +321,18 @@ TEST_CASE("connections the server ends mid-copy are re-made and no row goes miss
     CHECK(worker->log().find("Lost the connection to PostgreSQL") != std::string::npos);
     CHECK(worker->terminate(30s) == 0);
 }
+
+TEST_CASE("a table created while the source runs is found and copied", "[cluster][postgres]") {
+    const auto info = conninfo();
+    if (!info) return;
+    auto db = connect(*info);
+    // The whitelisted table does not exist yet: the connector starts with no task, and its table
+    // monitor (every 300 ms here) asks for one when the table appears.
+    pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\ntable.poll.interval.ms=300\n");
+    auto worker = pipeline.start_worker();
+    REQUIRE(worker->wait_for_log("No tables were found", start_deadline));
+    create_source(*db, pipeline.source, 1'000);
+    pipeline.require_equal(*db, *worker, 1'000);
+    CHECK(worker->log().find("The set of tables changed (0 -> 1)") != std::string::npos);
+    CHECK(worker->terminate(30s) == 0);
+}
