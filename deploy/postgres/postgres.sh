@@ -99,7 +99,11 @@ cmd_start() {
   chmod 0755 "$run_dir"
   rm -rf "$data" "$socket"
   mkdir -p "$data" "$socket"
-  (( $(id -u) == 0 )) && chown postgres: "$data" "$socket"
+  if (( $(id -u) == 0 )); then
+    chown postgres: "$data" "$socket"
+    as_owner test -w "$data" ||
+      die "the postgres user cannot reach $data (a parent folder is private?); use a run dir under /tmp"
+  fi
   chmod 0700 "$data"
   if ! as_owner "$bin/initdb" -D "$data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 \
       >"$run_dir/initdb.log" 2>&1; then

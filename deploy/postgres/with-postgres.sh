@@ -18,7 +18,11 @@ set -euo pipefail
 postgres_sh="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/postgres.sh"
 (($# > 0)) || { echo "usage: with-postgres.sh <command> [args...]" >&2; exit 2; }
 
-run_dir=$(mktemp -d "${TMPDIR:-/tmp}/copycat-postgres.XXXXXX")
+# As root the server runs as the postgres user, who must reach the run dir: /tmp then, whatever
+# TMPDIR says.
+tmp=${TMPDIR:-/tmp}
+(( $(id -u) == 0 )) && tmp=/tmp
+run_dir=$(mktemp -d "$tmp/copycat-postgres.XXXXXX")
 # shellcheck disable=SC2317  # only called by the EXIT trap
 finish() {
   "$postgres_sh" stop "$run_dir" || true
