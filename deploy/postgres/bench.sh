@@ -52,7 +52,8 @@ if [[ "$(cat "$cache/fetch.complete" 2>/dev/null)" != "$digest" ]]; then
   rm -rf "$cache/plugins" "$cache/fetch.complete"
   cp "$pom" "$cache/pom.xml"
   if ! mvn -B -q -f "$cache/pom.xml" org.apache.maven.plugins:maven-dependency-plugin:3.6.1:copy-dependencies \
-      -DoutputDirectory="$plugin_dir" -DincludeScope=runtime -DexcludeGroupIds=org.apache.kafka,com.fasterxml.jackson.core,com.fasterxml.jackson.datatype,org.slf4j \
+      -DoutputDirectory="$plugin_dir" -DincludeScope=runtime \
+      -DexcludeGroupIds=org.apache.kafka,com.fasterxml.jackson.core,com.fasterxml.jackson.datatype,org.slf4j \
       >"$cache/fetch.log" 2>&1; then
     tail -n 30 "$cache/fetch.log" >&2
     say "mvn copy-dependencies failed (log: $cache/fetch.log)"

@@ -117,7 +117,10 @@ cmd_start() {
       break
     fi
     # Another process may have taken the port between free_port and the server's bind.
-    grep -q "could not bind" "$data/server.log" 2>/dev/null || { tail -n 30 "$data/server.log" >&2; die "start failed"; }
+    if ! grep -q "could not bind" "$data/server.log" 2>/dev/null; then
+      tail -n 30 "$data/server.log" >&2
+      die "start failed"
+    fi
     say "port $port was taken; trying another"
     (( attempt == START_ATTEMPTS )) && die "no free port after $START_ATTEMPTS attempts"
   done

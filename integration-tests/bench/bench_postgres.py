@@ -18,6 +18,7 @@ against the source (EXCEPT both ways on the rows' text). Prints a Markdown table
 import argparse
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -54,7 +55,8 @@ def rows_in(table):
 
 def differences(a, b):
     ra, rb = f"SELECT r::text FROM {a} r", f"SELECT r::text FROM {b} r"
-    return int(psql(f"SELECT (SELECT count(*) FROM ({ra} EXCEPT {rb}) x) + (SELECT count(*) FROM ({rb} EXCEPT {ra}) y)"))
+    return int(psql(f"SELECT (SELECT count(*) FROM ({ra} EXCEPT {rb}) x) + "
+                    f"(SELECT count(*) FROM ({rb} EXCEPT {ra}) y)"))
 
 
 def create_source(rows):
@@ -171,11 +173,6 @@ def run(args):
     shutil.rmtree(workdir)  # kept when a case failed, for its logs (the error names them)
 
 
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2] if len(values) % 2 else (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
-
-
 def report(rows, reps, results):
     seconds, cpu = results["pipeline", "copycat"]
     print(f"\n| Measurement ({rows:,} rows, PostgreSQL 15, JSON with schemas) | Unit | Copycat | "
@@ -186,8 +183,8 @@ def report(rows, reps, results):
     print(f"| PostgreSQL → Kafka → PostgreSQL: worker CPU | CPU-s | {cpu:.1f} | – | |")
     c = [results["sink", "copycat", r] for r in range(reps)]
     j = [results["sink", "java", r] for r in range(reps)]
-    c_rate, j_rate = median([rows / s for s, _ in c]), median([rows / s for s, _ in j])
-    c_cpu, j_cpu = median([u for _, u in c]), median([u for _, u in j])
+    c_rate, j_rate = statistics.median([rows / s for s, _ in c]), statistics.median([rows / s for s, _ in j])
+    c_cpu, j_cpu = statistics.median([u for _, u in c]), statistics.median([u for _, u in j])
     print(f"| Kafka → PostgreSQL, upsert sink alone: throughput | rows/s | {c_rate:,.0f} | {j_rate:,.0f} | "
           f"**{c_rate / j_rate:.2f}** |")
     print(f"| Kafka → PostgreSQL, upsert sink alone: worker CPU | CPU-s | {c_cpu:.1f} | {j_cpu:.1f} | "

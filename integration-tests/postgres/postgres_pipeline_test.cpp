@@ -115,17 +115,22 @@ public:
         sink_name = name + "-sink";
         application_name = name;
         sink_config = connection_settings(name);
-        sink_config.insert({{"name", sink_name}, {"connector.class", "PostgresSink"}, {"topics", prefix + source},
-                            {"insert.mode", "upsert"}, {"pk.mode", "record_value"}, {"pk.fields", "id"},
-                            {"auto.create", "true"}, {"table.name.format", target}});
+        sink_config.insert({{"name", sink_name},
+                            {"connector.class", "PostgresSink"},
+                            {"topics", prefix + source},
+                            {"insert.mode", "upsert"},
+                            {"pk.mode", "record_value"},
+                            {"pk.fields", "id"},
+                            {"auto.create", "true"},
+                            {"table.name.format", target}});
         std::string sink_properties;
         for (auto [key, value] : sink_config) {
             if (key == "connection.url" && !sink_url.empty()) value = sink_url;
             sink_properties += key + "=" + value + "\n";
         }
-        std::string source_properties = "name=" + name + "-source\nconnector.class=PostgresSource\ntable.whitelist=" +
-                                        source + "\ntopic.prefix=" + prefix +
-                                        "\npoll.interval.ms=200\nbatch.max.rows=1000\n" + mode_settings;
+        std::string source_properties =
+            "name=" + name + "-source\nconnector.class=PostgresSource\ntable.whitelist=" + source +
+            "\ntopic.prefix=" + prefix + "\npoll.interval.ms=200\nbatch.max.rows=1000\n" + mode_settings;
         for (const auto& [key, value] : connection_settings(name)) source_properties += key + "=" + value + "\n";
         args_ = {"standalone", dir.write("worker.properties", worker.str()),
                  dir.write("source.properties", source_properties), dir.write("sink.properties", sink_properties)};
@@ -133,7 +138,8 @@ public:
 
     std::unique_ptr<copycat_process> start_worker() {
         ++workers_;
-        auto worker = std::make_unique<copycat_process>(args_, dir.path() / ("worker-" + std::to_string(workers_) + ".log"));
+        auto worker =
+            std::make_unique<copycat_process>(args_, dir.path() / ("worker-" + std::to_string(workers_) + ".log"));
         const bool started = worker->wait_for_log("Copycat worker started", start_deadline);
         INFO(log_tail(*worker));
         REQUIRE(started);
@@ -161,7 +167,7 @@ public:
     const std::string target = unique_name("dst").substr(0, 40);
     const std::string prefix = unique_name("pg") + "-";
     std::string sink_name;
-    std::string application_name;  // of every session of the pipeline's connectors
+    std::string application_name;                    // of every session of the pipeline's connectors
     std::map<std::string, std::string> sink_config;  // with the server's connection.url
 
 private:
@@ -175,10 +181,12 @@ void create_source(pg_connection& db, const std::string& table, int rows) {
     db.exec("CREATE TABLE " + quoted(table) +
             " (id bigint PRIMARY KEY, name text NOT NULL, amount numeric(12, 2), day date, at timestamp(3), "
             "clock time(3), flag boolean, score double precision, small smallint, payload bytea, tag uuid)");
-    db.exec("INSERT INTO " + quoted(table) + " SELECT g, 'name ' || g, g / 7.0, date '2020-01-01' + g % 3000, "
+    db.exec("INSERT INTO " + quoted(table) +
+            " SELECT g, 'name ' || g, g / 7.0, date '2020-01-01' + g % 3000, "
             "timestamp '2024-01-01 00:00:00.123' + g * interval '1.001 second', time '12:00:00.5', g % 2 = 0, "
             "g / 3.0, (g % 30000)::smallint, decode(md5(g::text), 'hex'), md5(g::text)::uuid "
-            "FROM generate_series(1, " + std::to_string(rows) + ") g");
+            "FROM generate_series(1, " +
+            std::to_string(rows) + ") g");
 }
 
 }  // namespace
@@ -208,10 +216,12 @@ TEST_CASE("updates propagate in timestamp+incrementing mode", "[cluster][postgre
     const auto info = conninfo();
     if (!info) return;
     auto db = connect(*info);
-    pg_pipeline pipeline("mode=timestamp+incrementing\nincrementing.column.name=id\n"
-                                "timestamp.column.name=updated\n");
+    pg_pipeline pipeline(
+        "mode=timestamp+incrementing\nincrementing.column.name=id\n"
+        "timestamp.column.name=updated\n");
     const std::string src = quoted(pipeline.source);
-    db->exec("CREATE TABLE " + src + " (id serial PRIMARY KEY, v text, updated timestamp(3) NOT NULL "
+    db->exec("CREATE TABLE " + src +
+             " (id serial PRIMARY KEY, v text, updated timestamp(3) NOT NULL "
              "DEFAULT clock_timestamp())");
     db->exec("INSERT INTO " + src + " (v) SELECT 'first ' || g FROM generate_series(1, 200) g");
 
@@ -260,9 +270,9 @@ TEST_CASE("a sink whose database is unreachable retries, fails with libpq's erro
     const auto info = conninfo();
     if (!info) return;
     auto db = connect(*info);
-    pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\n", {},
-                         "jdbc:postgresql://127.0.0.1:" + std::to_string(copycat::postgres::test::closed_port()) +
-                             "/copycat");
+    pg_pipeline pipeline(
+        "mode=incrementing\nincrementing.column.name=id\n", {},
+        "jdbc:postgresql://127.0.0.1:" + std::to_string(copycat::postgres::test::closed_port()) + "/copycat");
     create_source(*db, pipeline.source, 5'000);
     auto worker = pipeline.start_worker();
     const auto port = worker->rest_port(start_deadline);
@@ -312,8 +322,10 @@ TEST_CASE("connections the server ends mid-copy are re-made and no row goes miss
     // The server ends every session of the connectors (source task, sink task, table monitor),
     // as a restart or failover would: the source opens its cursor again after the last row it
     // returned, the sink writes its batch again on a new connection.
-    const std::string terminate = "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
-                                  "application_name = '" + pipeline.application_name + "'";
+    const std::string terminate =
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE "
+        "application_name = '" +
+        pipeline.application_name + "'";
     const std::int64_t ended = scalar(*db, terminate);
     INFO("sessions ended: " << ended << "; rows in the target then: " << count_rows(*db, pipeline.target));
     CHECK(ended >= 2);

@@ -35,7 +35,8 @@ std::string text_of(pg_connection& db, const std::string& sql) {
     const auto r = db.exec(sql);
     std::string out;
     for (int row = 0; row < r.rows(); ++row) {
-        for (int c = 0; c < r.columns(); ++c) out.append(c ? "," : "").append(r.is_null(row, c) ? "NULL" : r.text(row, c));
+        for (int c = 0; c < r.columns(); ++c)
+            out.append(c ? "," : "").append(r.is_null(row, c) ? "NULL" : r.text(row, c));
         out.push_back(';');
     }
     return out;
@@ -51,16 +52,22 @@ TEST_CASE("the source maps real columns, resumes after a stored offset, and runs
     pg_connection db({{"dbname", *info}});
     const std::string t = table_name("types");
     const std::string q = pg_connection::quote_identifier(t);
-    db.exec("CREATE TABLE " + q + " (id serial PRIMARY KEY, n numeric(10, 3), u numeric, tz timestamptz(3), d date, "
+    db.exec("CREATE TABLE " + q +
+            " (id serial PRIMARY KEY, n numeric(10, 3), u numeric, tz timestamptz(3), d date, "
             "tm time(3), b bytea, j jsonb, s smallint NOT NULL DEFAULT 1)");
-    db.exec("INSERT INTO " + q + " (n, u, tz, d, tm, b, j) VALUES "
+    db.exec("INSERT INTO " + q +
+            " (n, u, tz, d, tm, b, j) VALUES "
             "(1, 1, NULL, NULL, NULL, NULL, NULL), "
             "(-12.5, 12.50, '2024-02-29 12:00:00.123+02', '2024-02-29', '23:59:59.999', '\\x00ff', '{\"a\": 1}'), "
             "(0.001, NULL, NULL, NULL, NULL, NULL, NULL)");
 
     file::test::fake_source_context context;
-    context.props = {{"connection.url", *info}, {"mode", "incrementing"}, {"incrementing.column.name", "id"},
-                     {"topic.prefix", "pg-"}, {"tables", t}, {"batch.max.rows", "1"}};
+    context.props = {{"connection.url", *info},
+                     {"mode", "incrementing"},
+                     {"incrementing.column.name", "id"},
+                     {"topic.prefix", "pg-"},
+                     {"tables", t},
+                     {"batch.max.rows", "1"}};
     context.stored = source_map{{"incrementing", value(std::int64_t{1})}};  // row 1 was copied before
     postgres::postgres_source_task task;
     task.initialize(context);
@@ -87,7 +94,9 @@ TEST_CASE("the source maps real columns, resumes after a stored offset, and runs
     task.stop();
 
     file::test::fake_source_context query_context;
-    query_context.props = {{"connection.url", *info}, {"mode", "bulk"}, {"topic.prefix", "pg-query"},
+    query_context.props = {{"connection.url", *info},
+                           {"mode", "bulk"},
+                           {"topic.prefix", "pg-query"},
                            {"query", "SELECT id, n FROM " + q + " WHERE id <= 2"}};
     postgres::postgres_source_task query_task;
     query_task.initialize(query_context);
@@ -109,7 +118,8 @@ TEST_CASE("the sink creates, evolves, upserts, deletes and updates tables", "[cl
     const std::string q = pg_connection::quote_identifier(t);
 
     const schema_ptr key_schema = schema_builder::struct_().field("id", schema::int64()).build();
-    const schema_ptr v1 = schema_builder::struct_().field("id", schema::int64()).field("name", schema::string()).build();
+    const schema_ptr v1 =
+        schema_builder::struct_().field("id", schema::int64()).field("name", schema::string()).build();
     const schema_ptr v2 = schema_builder::struct_()
                               .field("id", schema::int64())
                               .field("name", schema::string())
@@ -125,8 +135,12 @@ TEST_CASE("the sink creates, evolves, upserts, deletes and updates tables", "[cl
     };
 
     postgres::postgres_sink_task sink;
-    sink.start({{"connection.url", *info}, {"insert.mode", "upsert"}, {"pk.mode", "record_key"},
-                {"delete.enabled", "true"}, {"auto.create", "true"}, {"auto.evolve", "true"},
+    sink.start({{"connection.url", *info},
+                {"insert.mode", "upsert"},
+                {"pk.mode", "record_key"},
+                {"delete.enabled", "true"},
+                {"auto.create", "true"},
+                {"auto.evolve", "true"},
                 {"table.name.format", t}});
     std::vector<sink_record> batch = {record(1, v1, {{"id", std::int64_t{1}}, {"name", "Ann"}}, 0),
                                       record(2, v1, {{"id", std::int64_t{2}}, {"name", "Bob"}}, 1),
@@ -142,8 +156,11 @@ TEST_CASE("the sink creates, evolves, upserts, deletes and updates tables", "[cl
 
     // update: only rows that exist change.
     postgres::postgres_sink_task updater;
-    updater.start({{"connection.url", *info}, {"insert.mode", "update"}, {"pk.mode", "record_value"},
-                   {"pk.fields", "id"}, {"table.name.format", t}});
+    updater.start({{"connection.url", *info},
+                   {"insert.mode", "update"},
+                   {"pk.mode", "record_value"},
+                   {"pk.fields", "id"},
+                   {"table.name.format", t}});
     batch = {record(2, v1, {{"id", std::int64_t{2}}, {"name", "Robert"}}, 5),
              record(9, v1, {{"id", std::int64_t{9}}, {"name", "Nobody"}}, 6)};
     updater.put(batch);
@@ -158,7 +175,8 @@ TEST_CASE("the sink creates, evolves, upserts, deletes and updates tables", "[cl
     CHECK_THROWS_WITH(by_offset.put(batch), Catch::Contains("auto.create=false"));
     by_offset.stop();
     postgres::postgres_sink_task creating;
-    creating.start({{"connection.url", *info}, {"pk.mode", "kafka"}, {"auto.create", "true"}, {"table.name.format", k}});
+    creating.start(
+        {{"connection.url", *info}, {"pk.mode", "kafka"}, {"auto.create", "true"}, {"table.name.format", k}});
     creating.put(batch);
     CHECK(text_of(db, "SELECT __connect_topic, __connect_partition, __connect_offset, id, name FROM " +
                           pg_connection::quote_identifier(k)) == "people,0,7,1,Ann;");

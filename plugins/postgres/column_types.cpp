@@ -118,21 +118,32 @@ std::string number_text(double d) {
 schema_ptr column_schema(Oid type_oid, int modifier, bool optional) {
     auto finish = [optional](schema_builder b) { return optional ? b.optional().build() : b.build(); };
     switch (type_oid) {
-        case bool_oid: return schema::of(schema_type::boolean, optional);
-        case int2_oid: return schema::of(schema_type::int16, optional);
-        case int4_oid: return schema::of(schema_type::int32, optional);
-        case int8_oid: return schema::of(schema_type::int64, optional);
-        case float4_oid: return schema::of(schema_type::float32, optional);
-        case float8_oid: return schema::of(schema_type::float64, optional);
-        case bytea_oid: return schema::of(schema_type::bytes, optional);
-        case date_oid: return finish(date_builder());
-        case time_oid: return finish(time_builder());
+        case bool_oid:
+            return schema::of(schema_type::boolean, optional);
+        case int2_oid:
+            return schema::of(schema_type::int16, optional);
+        case int4_oid:
+            return schema::of(schema_type::int32, optional);
+        case int8_oid:
+            return schema::of(schema_type::int64, optional);
+        case float4_oid:
+            return schema::of(schema_type::float32, optional);
+        case float8_oid:
+            return schema::of(schema_type::float64, optional);
+        case bytea_oid:
+            return schema::of(schema_type::bytes, optional);
+        case date_oid:
+            return finish(date_builder());
+        case time_oid:
+            return finish(time_builder());
         case timestamp_oid:
-        case timestamptz_oid: return finish(timestamp_builder());
+        case timestamptz_oid:
+            return finish(timestamp_builder());
         case numeric_oid:
             if (modifier >= varhdrsz) return finish(decimal_builder((modifier - varhdrsz) & 0xffff));
             return schema::of(schema_type::string, optional);
-        default: return schema::of(schema_type::string, optional);
+        default:
+            return schema::of(schema_type::string, optional);
     }
 }
 
@@ -147,15 +158,22 @@ value column_value(const schema& column, std::string_view text) {
         return decimal::parse(text).with_scale(decimal_scale(column));
     }
     if (column.has_name(date_logical_name)) return date(parse_days(text));
-    if (column.has_name(time_logical_name)) return time_of_day(static_cast<std::int32_t>(parse_time_micros(text) / 1000));
+    if (column.has_name(time_logical_name))
+        return time_of_day(static_cast<std::int32_t>(parse_time_micros(text) / 1000));
     if (column.has_name(timestamp_logical_name)) return timestamp(floor_div(parse_timestamp_micros(text), 1000));
     switch (column.type()) {
-        case schema_type::boolean: return text == "t";
-        case schema_type::int16: return parse_int<std::int16_t>(text, "smallint");
-        case schema_type::int32: return parse_int<std::int32_t>(text, "integer");
-        case schema_type::int64: return parse_int<std::int64_t>(text, "bigint");
-        case schema_type::float32: return static_cast<float>(parse_double(text));
-        case schema_type::float64: return parse_double(text);
+        case schema_type::boolean:
+            return text == "t";
+        case schema_type::int16:
+            return parse_int<std::int16_t>(text, "smallint");
+        case schema_type::int32:
+            return parse_int<std::int32_t>(text, "integer");
+        case schema_type::int64:
+            return parse_int<std::int64_t>(text, "bigint");
+        case schema_type::float32:
+            return static_cast<float>(parse_double(text));
+        case schema_type::float64:
+            return parse_double(text);
         case schema_type::bytes: {
             // bytea_output=hex (the default since PostgreSQL 9.0): \x followed by hex digits.
             if (text.substr(0, 2) != "\\x" || text.size() % 2 != 0) bad_text("bytea", text);
@@ -168,24 +186,33 @@ value column_value(const schema& column, std::string_view text) {
             }
             return out;
         }
-        default: return std::string(text);
+        default:
+            return std::string(text);
     }
 }
 
 std::optional<std::string> parameter_text(const schema& field_schema, const value& v) {
     if (v.is_null()) return std::nullopt;
     switch (v.kind()) {
-        case value_kind::boolean: return v.as_bool() ? "true" : "false";
+        case value_kind::boolean:
+            return v.as_bool() ? "true" : "false";
         case value_kind::int8:
         case value_kind::int16:
         case value_kind::int32:
-        case value_kind::int64: return std::to_string(v.to_int64());
-        case value_kind::float32: return number_text(static_cast<double>(v.as_float32()));
-        case value_kind::float64: return number_text(v.as_float64());
-        case value_kind::string: return v.as_string();
-        case value_kind::decimal: return v.as_decimal().to_string();
-        case value_kind::date: return date_text(v.as_date().days);
-        case value_kind::time: return time_text(v.as_time().millis);
+        case value_kind::int64:
+            return std::to_string(v.to_int64());
+        case value_kind::float32:
+            return number_text(static_cast<double>(v.as_float32()));
+        case value_kind::float64:
+            return number_text(v.as_float64());
+        case value_kind::string:
+            return v.as_string();
+        case value_kind::decimal:
+            return v.as_decimal().to_string();
+        case value_kind::date:
+            return date_text(v.as_date().days);
+        case value_kind::time:
+            return time_text(v.as_time().millis);
         case value_kind::timestamp: {
             const std::int64_t ms = v.as_timestamp().millis;
             return date_text(static_cast<std::int32_t>(floor_div(ms, 86'400'000))) + " " +
@@ -213,15 +240,24 @@ std::string column_sql_type(const schema& field_schema) {
     if (field_schema.has_name(timestamp_logical_name)) return "TIMESTAMP";
     switch (field_schema.type()) {
         case schema_type::int8:
-        case schema_type::int16: return "SMALLINT";
-        case schema_type::int32: return "INT";
-        case schema_type::int64: return "BIGINT";
-        case schema_type::float32: return "REAL";
-        case schema_type::float64: return "DOUBLE PRECISION";
-        case schema_type::boolean: return "BOOLEAN";
-        case schema_type::string: return "TEXT";
-        case schema_type::bytes: return "BYTEA";
-        default: throw data_error("No PostgreSQL column type for schema " + field_schema.to_string());
+        case schema_type::int16:
+            return "SMALLINT";
+        case schema_type::int32:
+            return "INT";
+        case schema_type::int64:
+            return "BIGINT";
+        case schema_type::float32:
+            return "REAL";
+        case schema_type::float64:
+            return "DOUBLE PRECISION";
+        case schema_type::boolean:
+            return "BOOLEAN";
+        case schema_type::string:
+            return "TEXT";
+        case schema_type::bytes:
+            return "BYTEA";
+        default:
+            throw data_error("No PostgreSQL column type for schema " + field_schema.to_string());
     }
 }
 

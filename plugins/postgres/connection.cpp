@@ -8,9 +8,17 @@
 namespace copycat::postgres {
 namespace {
 
+// libpq's message on one line: its line breaks (and the tab of a hint line) become spaces.
 std::string trimmed_message(const char* text) {
-    std::string message = text != nullptr ? text : "";
-    while (!message.empty() && (message.back() == '\n' || message.back() == ' ')) message.pop_back();
+    std::string message;
+    for (const char* c = text != nullptr ? text : ""; *c != '\0'; ++c) {
+        if (*c == '\n' || *c == '\t') {
+            if (!message.empty() && message.back() != ' ') message.push_back(' ');
+        } else {
+            message.push_back(*c);
+        }
+    }
+    while (!message.empty() && message.back() == ' ') message.pop_back();
     return message;
 }
 

@@ -46,7 +46,8 @@ void add_hosts(std::string_view list, std::string_view url, conninfo_params& out
         std::string_view port = "5432";
         if (!item.empty() && item.front() == '[') {  // [IPv6]:port
             const std::size_t close = item.find(']');
-            if (close == std::string_view::npos) throw config_error("Invalid host in connection.url " + std::string(url));
+            if (close == std::string_view::npos)
+                throw config_error("Invalid host in connection.url " + std::string(url));
             host = item.substr(1, close - 1);
             if (close + 1 < item.size() && item[close + 1] == ':') port = item.substr(close + 2);
         } else if (const std::size_t colon = item.rfind(':'); colon != std::string_view::npos) {

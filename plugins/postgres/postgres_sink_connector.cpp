@@ -32,8 +32,8 @@ std::vector<config_value> postgres_sink_connector::validate(
         sink_settings::from(connector_config);
     } catch (const config_error& e) {
         const std::string message = e.what();
-        const std::string_view key = message.find("delete.enabled") == 0 ? delete_enabled_config
-                                     : message.find("pk.mode=kafka") == 0 ? pk_fields_config
+        const std::string_view key = message.find("delete.enabled") == 0      ? delete_enabled_config
+                                     : message.find("pk.mode=kafka") == 0     ? pk_fields_config
                                      : message.find("table.name.format") == 0 ? table_name_format_config
                                                                               : insert_mode_config;
         for (auto& v : values) {

@@ -132,7 +132,8 @@ void postgres_sink_task::write_run(const std::vector<const sink_row*>& run) {
         }
         return;
     }
-    const std::size_t per_statement = std::max<std::size_t>(1, max_parameters / std::max<std::size_t>(1, columns.size()));
+    const std::size_t per_statement =
+        std::max<std::size_t>(1, max_parameters / std::max<std::size_t>(1, columns.size()));
     for (std::size_t from = 0; from < rows.size(); from += per_statement) {
         const std::size_t n = std::min(per_statement, rows.size() - from);
         pg_params params;
@@ -140,7 +141,7 @@ void postgres_sink_task::write_run(const std::vector<const sink_row*>& run) {
         for (std::size_t i = from; i < from + n; ++i) {
             params.insert(params.end(), rows[i]->values.begin(), rows[i]->values.end());
         }
-        const std::string sql = first.is_delete                               ? delete_sql(first.table, keys, n)
+        const std::string sql = first.is_delete                           ? delete_sql(first.table, keys, n)
                                 : settings_.insert == insert_mode::upsert ? upsert_sql(first.table, columns, keys, n)
                                                                           : insert_sql(first.table, columns, n);
         connection_->exec(sql, params);

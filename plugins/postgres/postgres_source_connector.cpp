@@ -42,7 +42,8 @@ std::vector<std::pair<std::string, std::string>> cross_check(const abstract_conf
 
 std::string join(const std::vector<table_id>& tables, std::size_t first, std::size_t step) {
     std::string out;
-    for (std::size_t i = first; i < tables.size(); i += step) out.append(out.empty() ? "" : ",").append(tables[i].display());
+    for (std::size_t i = first; i < tables.size(); i += step)
+        out.append(out.empty() ? "" : ",").append(tables[i].display());
     return out;
 }
 
@@ -88,7 +89,8 @@ void postgres_source_connector::monitor_tables() {
         std::vector<table_id> found;
         bool listed = false;
         try {
-            if (connection == nullptr || !connection->ok()) connection = std::make_unique<pg_connection>(connection_config_.params);
+            if (connection == nullptr || !connection->ok())
+                connection = std::make_unique<pg_connection>(connection_config_.params);
             found = current_tables(*connection);
             listed = true;
         } catch (const std::exception& e) {

@@ -72,8 +72,8 @@ void postgres_source_task::start(const std::map<std::string, std::string>& props
             if (q.partition == partition) q.position = source_position::from_offset(offset);
         }
     }
-    log::info(logger, "Copying " + std::to_string(queriers_.size()) + " table(s) in mode " +
-                          config.get_string(mode_config));
+    log::info(logger,
+              "Copying " + std::to_string(queriers_.size()) + " table(s) in mode " + config.get_string(mode_config));
 }
 
 bool postgres_source_task::wait_for(std::chrono::milliseconds duration) {
@@ -85,7 +85,8 @@ void postgres_source_task::ensure_connected() {
     if (connection_ != nullptr && connection_->ok()) return;
     connection_.reset();
     open_ = nullptr;
-    connection_ = connect_with_retries(connection_config_.params, connection_config_.retry, logger, [this](auto d) { return wait_for(d); });
+    connection_ = connect_with_retries(connection_config_.params, connection_config_.retry, logger,
+                                       [this](auto d) { return wait_for(d); });
 }
 
 std::vector<source_record> postgres_source_task::poll() {

@@ -38,14 +38,16 @@ void add_struct_fields(sink_row& row, const sink_record& r, const schema& struct
     }
     for (const auto& name : names) {
         const auto* f = struct_schema.find_field(name);
-        if (f == nullptr) throw data_error("pk.fields names " + name + ", which the " + what + " of " + where(r) + " lacks");
+        if (f == nullptr)
+            throw data_error("pk.fields names " + name + ", which the " + what + " of " + where(r) + " lacks");
         add(row, f->name, f->schema, v.as_struct().get(*f));
     }
 }
 
 void add_keys(sink_row& row, const sink_record& r, const sink_settings& s) {
     switch (s.pk) {
-        case pk_mode::none: break;
+        case pk_mode::none:
+            break;
         case pk_mode::kafka: {
             const auto& names = s.pk_fields.empty() ? kafka_pk_defaults : s.pk_fields;
             add(row, names[0], schema::string(), value(r.topic));
@@ -64,7 +66,9 @@ void add_keys(sink_row& row, const sink_record& r, const sink_settings& s) {
                 add(row, s.pk_fields.empty() ? std::string(record_key_default) : s.pk_fields[0], r.key_schema, r.key);
             }
             break;
-        case pk_mode::record_value: add_struct_fields(row, r, *r.value_schema, r.val, s.pk_fields, "value"); break;
+        case pk_mode::record_value:
+            add_struct_fields(row, r, *r.value_schema, r.val, s.pk_fields, "value");
+            break;
     }
     row.key_count = row.columns.size();
 }
@@ -125,7 +129,8 @@ sink_row make_sink_row(const sink_record& record, const sink_settings& settings)
         add_keys(row, record, settings);
         return row;
     }
-    if (record.value_schema == nullptr || record.value_schema->type() != schema_type::struct_ || !record.val.is_struct()) {
+    if (record.value_schema == nullptr || record.value_schema->type() != schema_type::struct_ ||
+        !record.val.is_struct()) {
         throw data_error("The PostgreSQL sink needs records whose value is a Struct with a schema, but the record " +
                          where(record) + " has a " + std::string(value_kind_name(record.val.kind())) +
                          " value (use a converter with schemas, e.g. JsonConverter with schemas.enable=true)");

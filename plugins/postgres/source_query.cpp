@@ -19,8 +19,8 @@ std::optional<std::int64_t> integer_field(const source_map& offset, std::string_
     const auto found = offset.find(std::string(name));
     if (found == offset.end() || found->second.is_null()) return std::nullopt;
     if (!found->second.is_integer()) {
-        throw data_error("The source offset field '" + std::string(name) + "' is not an integer: " +
-                         found->second.to_string());
+        throw data_error("The source offset field '" + std::string(name) +
+                         "' is not an integer: " + found->second.to_string());
     }
     return found->second.to_int64();
 }
@@ -70,7 +70,8 @@ source_statement build_source_statement(source_mode mode, const std::string& fro
     const std::string inc = std::to_string(position.incrementing.value_or(initial_incrementing));
     const std::string ts = std::to_string(position.timestamp_micros.value_or(initial_timestamp_micros));
     switch (mode) {
-        case source_mode::bulk: break;
+        case source_mode::bulk:
+            break;
         case source_mode::incrementing:
             s.sql += " WHERE " + incrementing_column + " > $1::bigint ORDER BY " + incrementing_column + " ASC";
             s.params = {inc};
@@ -83,8 +84,8 @@ source_statement build_source_statement(source_mode mode, const std::string& fro
         case source_mode::timestamp_incrementing:
             s.sql += " WHERE " + timestamp_column + " < now() AND (" + timestamp_after(timestamp_column, 1) + " OR (" +
                      timestamp_column + " = 'epoch'::timestamp + $1::bigint * interval '1 microsecond' AND " +
-                     incrementing_column + " > $2::bigint)) ORDER BY " + timestamp_column + ", " +
-                     incrementing_column + " ASC";
+                     incrementing_column + " > $2::bigint)) ORDER BY " + timestamp_column + ", " + incrementing_column +
+                     " ASC";
             s.params = {ts, inc};
             break;
     }

@@ -25,8 +25,8 @@ TEST_CASE("connection attempts are retried with the backoff between them, then l
     CHECK(waits == std::vector<std::chrono::milliseconds>(2, std::chrono::milliseconds(250)));
 
     int calls = 0;
-    CHECK_THROWS_WITH(connect_with_retries(params, {5, std::chrono::milliseconds(1)}, "test",
-                                           [&](auto) { return ++calls < 2; }),
-                      Catch::Contains("Stopped"));
+    CHECK_THROWS_WITH(
+        connect_with_retries(params, {5, std::chrono::milliseconds(1)}, "test", [&](auto) { return ++calls < 2; }),
+        Catch::Contains("Stopped"));
     CHECK(calls == 2);
 }

@@ -22,7 +22,8 @@ std::string param(const conninfo_params& params, const std::string& key) {
 TEST_CASE("a JDBC URL gives host, port, database and the driver properties libpq knows") {
     std::vector<std::string> ignored;
     const auto p = parse_connection_url(
-        "jdbc:postgresql://db.example:6543/sales?user=alice&password=p%40ss&sslmode=verify-full&reWriteBatchedInserts=true"
+        "jdbc:postgresql://db.example:6543/"
+        "sales?user=alice&password=p%40ss&sslmode=verify-full&reWriteBatchedInserts=true"
         "&ApplicationName=etl",
         std::nullopt, std::nullopt, &ignored);
     CHECK(param(p, "host") == "db.example");
@@ -36,7 +37,8 @@ TEST_CASE("a JDBC URL gives host, port, database and the driver properties libpq
 }
 
 TEST_CASE("a JDBC URL without a port uses 5432; several hosts and IPv6 addresses are kept") {
-    const auto p = parse_connection_url("jdbc:postgresql://h1,[::1]:7000,h3:5433/db?ssl=true", std::nullopt, std::nullopt);
+    const auto p =
+        parse_connection_url("jdbc:postgresql://h1,[::1]:7000,h3:5433/db?ssl=true", std::nullopt, std::nullopt);
     CHECK(param(p, "host") == "h1,::1,h3");
     CHECK(param(p, "port") == "5432,7000,5433");
     CHECK(param(p, "sslmode") == "require");
@@ -46,8 +48,8 @@ TEST_CASE("a JDBC URL without a port uses 5432; several hosts and IPv6 addresses
 }
 
 TEST_CASE("connection.user and connection.password come after the URL's, so they win") {
-    const auto p = parse_connection_url("jdbc:postgresql://h/db?user=url-user", std::string("config-user"),
-                                        std::string("secret"));
+    const auto p =
+        parse_connection_url("jdbc:postgresql://h/db?user=url-user", std::string("config-user"), std::string("secret"));
     CHECK(param(p, "user") == "config-user");
     CHECK(param(p, "password") == "secret");
 }

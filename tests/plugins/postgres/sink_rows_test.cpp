@@ -12,10 +12,8 @@ using namespace copycat::postgres;
 namespace {
 
 const schema_ptr& person_schema() {
-    static const schema_ptr s = schema_builder::struct_()
-                                    .field("id", schema::int64())
-                                    .field("name", schema::optional_string())
-                                    .build();
+    static const schema_ptr s =
+        schema_builder::struct_().field("id", schema::int64()).field("name", schema::optional_string()).build();
     return s;
 }
 
@@ -33,8 +31,8 @@ sink_settings settings(std::map<std::string, std::string> props) {
 }  // namespace
 
 TEST_CASE("pk.mode=record_value takes the key columns from the value") {
-    const sink_row row = make_sink_row(person(5, "Ann"), settings({{"pk.mode", "record_value"}, {"pk.fields", "id"},
-                                                                   {"insert.mode", "upsert"}}));
+    const sink_row row = make_sink_row(
+        person(5, "Ann"), settings({{"pk.mode", "record_value"}, {"pk.fields", "id"}, {"insert.mode", "upsert"}}));
     CHECK(row.table == table_id{"", "people"});
     CHECK(row.column_names() == std::vector<std::string>{"id", "name"});
     CHECK(row.key_names() == std::vector<std::string>{"id"});
@@ -42,7 +40,8 @@ TEST_CASE("pk.mode=record_value takes the key columns from the value") {
 }
 
 TEST_CASE("pk.mode=kafka adds topic, partition and offset columns") {
-    const sink_row row = make_sink_row(person(5, nullptr), settings({{"pk.mode", "kafka"}, {"table.name.format", "kafka_${topic}"}}));
+    const sink_row row =
+        make_sink_row(person(5, nullptr), settings({{"pk.mode", "kafka"}, {"table.name.format", "kafka_${topic}"}}));
     CHECK(row.table == table_id{"", "kafka_people"});
     CHECK(row.column_names() ==
           std::vector<std::string>{"__connect_topic", "__connect_partition", "__connect_offset", "id", "name"});
@@ -73,8 +72,8 @@ TEST_CASE("pk.mode=record_key: a primitive key is one column, a Struct key its f
 
 TEST_CASE("records the sink cannot write are clear errors naming the record") {
     sink_record tombstone("people", 0, nullptr, value(), nullptr, value(), 3);
-    CHECK_THROWS_WITH(make_sink_row(tombstone, settings({})), Catch::Contains("delete.enabled=true") &&
-                                                                   Catch::Contains("offset=3"));
+    CHECK_THROWS_WITH(make_sink_row(tombstone, settings({})),
+                      Catch::Contains("delete.enabled=true") && Catch::Contains("offset=3"));
     sink_record schemaless("people", 0, nullptr, value(), nullptr, value("text"), 4);
     CHECK_THROWS_WITH(make_sink_row(schemaless, settings({})), Catch::Contains("a Struct with a schema"));
     CHECK_THROWS_WITH(make_sink_row(person(1, "x"), settings({{"pk.mode", "record_key"}})),

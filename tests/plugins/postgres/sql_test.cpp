@@ -50,7 +50,8 @@ TEST_CASE("source offsets use Confluent's fields and round-trip to the microseco
 
 TEST_CASE("the sink's statements quote identifiers and number parameters row by row") {
     const table_id t{"s", "My\"Table"};
-    CHECK(insert_sql(t, {"id", "v"}, 2) == "INSERT INTO \"s\".\"My\"\"Table\" (\"id\", \"v\") VALUES ($1, $2), ($3, $4)");
+    CHECK(insert_sql(t, {"id", "v"}, 2) ==
+          "INSERT INTO \"s\".\"My\"\"Table\" (\"id\", \"v\") VALUES ($1, $2), ($3, $4)");
     CHECK(upsert_sql({"", "t"}, {"id", "v", "w"}, {"id"}, 1) ==
           "INSERT INTO \"t\" (\"id\", \"v\", \"w\") VALUES ($1, $2, $3) ON CONFLICT (\"id\") DO UPDATE SET \"v\" = "
           "EXCLUDED.\"v\", \"w\" = EXCLUDED.\"w\"");
@@ -59,8 +60,8 @@ TEST_CASE("the sink's statements quote identifiers and number parameters row by 
     CHECK(update_sql({"", "t"}, {"v", "w"}, {"a", "b"}) ==
           "UPDATE \"t\" SET \"v\" = $1, \"w\" = $2 WHERE \"a\" = $3 AND \"b\" = $4");
     CHECK(delete_sql({"", "t"}, {"a", "b"}, 2) == "DELETE FROM \"t\" WHERE (\"a\", \"b\") IN (($1, $2), ($3, $4))");
-    CHECK(create_table_sql({"", "t"}, {{"id", schema::int64()}, {"v", schema::optional_string()},
-                                       {"d", decimal_schema(2)}},
+    CHECK(create_table_sql({"", "t"},
+                           {{"id", schema::int64()}, {"v", schema::optional_string()}, {"d", decimal_schema(2)}},
                            {"id"}) ==
           "CREATE TABLE \"t\" (\"id\" BIGINT NOT NULL, \"v\" TEXT, \"d\" DECIMAL NOT NULL, PRIMARY KEY (\"id\"))");
     CHECK(add_column_sql({"", "t"}, {"n", schema::optional_int32()}) == "ALTER TABLE \"t\" ADD COLUMN \"n\" INT");
