@@ -40,13 +40,11 @@
 set -euo pipefail
 
 readonly KAFKA_VERSION=4.1.1
-readonly DEPENDENCY_PLUGIN=org.apache.maven.plugins:maven-dependency-plugin:3.6.1
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly SCRIPT_DIR
 readonly POM="$SCRIPT_DIR/pom.xml"
 readonly KAFKA_HOME="${COPYCAT_CACHE_DIR:-$HOME/.cache/copycat}/kafka-$KAFKA_VERSION"
 readonly LIB_DIR="$KAFKA_HOME/lib"
-readonly MARKER="$KAFKA_HOME/fetch.complete"
 readonly START_TIMEOUT="${COPYCAT_KAFKA_START_TIMEOUT:-90}"
 readonly STOP_TIMEOUT=30
 readonly READY_LINE="Kafka Server started"
@@ -67,34 +65,8 @@ seconds_since() {
   awk -v a="$1" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.1f", b - a }'
 }
 
-pom_digest() { sha256sum "$POM" | cut -d' ' -f1; }
-
-# The jars are complete when the marker exists and names the current pom.
-fetch_is_complete() {
-  [[ -f "$MARKER" && -d "$LIB_DIR" ]] && [[ "$(cat "$MARKER")" == "$(pom_digest)" ]]
-}
-
 cmd_fetch() {
-  mkdir -p "$KAFKA_HOME"
-  fetch_is_complete && return 0
-  # A lock so that concurrent first runs download once; the subshell closes the lock fd again.
-  (
-    flock 9
-    fetch_is_complete && exit 0
-    say "fetching Kafka $KAFKA_VERSION jars into $LIB_DIR"
-    local started=$EPOCHREALTIME staging="$KAFKA_HOME/lib.partial"
-    rm -rf "$staging" "$MARKER"
-    cp "$POM" "$KAFKA_HOME/pom.xml"
-    if ! mvn -B -q -f "$KAFKA_HOME/pom.xml" "$DEPENDENCY_PLUGIN:copy-dependencies" \
-        -DoutputDirectory="$staging" -DincludeScope=runtime >"$KAFKA_HOME/fetch.log" 2>&1; then
-      tail -n 40 "$KAFKA_HOME/fetch.log" >&2
-      die "mvn copy-dependencies failed (full log: $KAFKA_HOME/fetch.log)"
-    fi
-    rm -rf "$LIB_DIR"
-    mv "$staging" "$LIB_DIR"
-    pom_digest >"$MARKER"
-    say "fetched $(find "$LIB_DIR" -name '*.jar' | wc -l) jars in $(seconds_since "$started") s"
-  ) 9>"$KAFKA_HOME/fetch.lock"
+  "$SCRIPT_DIR/../maven-fetch.sh" "$POM" "$KAFKA_HOME"
 }
 
 # Four distinct free loopback ports (the OS picks them; all sockets are open at once):

@@ -5,12 +5,29 @@
 
 #include "app/builtin_plugins.hpp"
 #include "common/logging.hpp"
+#include "jvm/java_plugins.hpp"
 #include "loader/plugin_registry.hpp"
 #include "loader/plugin_scanner.hpp"
 
 namespace copycat::app {
 
-void register_plugins(const std::vector<std::string>& plugin_path, loader::plugin_registry& registry) {
+namespace {
+
+void register_java_plugins(const plugin_settings& settings, loader::plugin_registry& registry) {
+    const jvm::java_scan_report report = jvm::register_java_plugins(
+        settings.plugin_path,
+        jvm::bridge_settings_from_environment(settings.java_bridge_jvm_options, settings.java_bridge_preferred_classes),
+        registry);
+    if (report.locations.empty()) return;  // no jars on plugin.path: no JVM was started
+    for (const std::string& refused : report.refused) log::warn("Skipped a Java plugin: {}", refused);
+    for (const std::string& registered : report.registered) log::info("Loaded Java plugin {}", registered);
+    log::info("Java plugin locations: {} ({} classes registered)", report.locations.size(), report.registered.size());
+}
+
+}  // namespace
+
+void register_plugins(const plugin_settings& settings, loader::plugin_registry& registry) {
+    const std::vector<std::string>& plugin_path = settings.plugin_path;
     register_builtin_plugins(registry);
     if (plugin_path.empty()) {
         log::info("No plugin.path set: only the built-in plugins are available");
@@ -21,6 +38,7 @@ void register_plugins(const std::vector<std::string>& plugin_path, loader::plugi
     for (const std::string& refused : report.refused) log::warn("Skipped a plugin library: {}", refused);
     log::info("Loaded {} plugin librar{} ({} skipped)", report.loaded.size(), report.loaded.size() == 1 ? "y" : "ies",
               report.refused.size());
+    register_java_plugins(settings, registry);
     for (const loader::plugin_entry* e : registry.entries()) {
         if (e->is_connector())
             log::info("Connector plugin available: {} ({}, {})", e->class_name, plugin_kind_name(e->kind()),

@@ -1,6 +1,7 @@
 #pragma once
 // The plugins a worker offers: the built-in converters, transforms and predicates, then every
-// plugin library found on plugin.path (logged one line each, refused ones with the reason).
+// plugin library found on plugin.path, then the Java plugins in its jars (docs/jvm-bridge.md;
+// logged one line each, refused ones with the reason).
 
 #include <string>
 #include <vector>
@@ -11,6 +12,12 @@ class plugin_registry;
 
 namespace copycat::app {
 
-void register_plugins(const std::vector<std::string>& plugin_path, loader::plugin_registry& registry);
+struct plugin_settings {
+    std::vector<std::string> plugin_path;
+    std::string java_bridge_jvm_options;
+    std::vector<std::string> java_bridge_preferred_classes;
+};
+
+void register_plugins(const plugin_settings& settings, loader::plugin_registry& registry);
 
 }  // namespace copycat::app

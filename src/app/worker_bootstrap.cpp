@@ -37,7 +37,7 @@ int worker_bootstrap::startup_failed(const std::string& what) {
 
 std::optional<int> worker_bootstrap::start(common_worker_config& config, std::string_view initializing) {
     log::info("Copycat {} (commit {}) {}", version(), commit(), initializing);
-    register_plugins(config.plugin_path, plugins_);
+    register_plugins({config.plugin_path, config.java_bridge_jvm_options, config.java_bridge_preferred_classes}, plugins_);
 
     log::info("Looking up the Kafka cluster id at {}", config.worker.bootstrap_servers);
     auto cluster_id =

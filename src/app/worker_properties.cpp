@@ -194,7 +194,14 @@ config_def build_worker_def() {
         .define("rest.basic.auth.credentials.file", config_type::string, nullptr, low,
                 "A properties file of user=password lines. When set, every REST request except the internal "
                 "ones between workers needs an Authorization: Basic header naming one of these users; others get "
-                "401. Requests forwarded to other workers keep the client's Authorization header.");
+                "401. Requests forwarded to other workers keep the client's Authorization header.")
+        // Copycat: the JVM bridge that runs Java plugins (docs/jvm-bridge.md).
+        .define("java.bridge.jvm.options", config_type::string, "", low,
+                "Options for the JVM that runs Java plugins, separated by white space (e.g. -Xmx512m). The JVM "
+                "starts only when plugin.path holds jars.")
+        .define("java.bridge.preferred.classes", config_type::list, config_list{}, low,
+                "Plugin classes whose Java implementation (from a jar on plugin.path) replaces a built-in or "
+                "native plugin of the same class name.");
     return def;
 }
 
@@ -343,6 +350,8 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
     out.access_control_allow_methods = get<std::string>(values, "access.control.allow.methods");
     if (const auto* f = std::get_if<std::string>(&values.find("rest.basic.auth.credentials.file")->second))
         out.basic_auth_credentials_file = *f;
+    out.java_bridge_jvm_options = get<std::string>(values, "java.bridge.jvm.options");
+    out.java_bridge_preferred_classes = get<config_list>(values, "java.bridge.preferred.classes");
     return values;
 }
 

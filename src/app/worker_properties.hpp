@@ -39,6 +39,9 @@ struct common_worker_config {
     std::string access_control_allow_origin;
     std::string access_control_allow_methods;
     std::optional<std::string> basic_auth_credentials_file;
+    // The JVM bridge (docs/jvm-bridge.md): java.bridge.jvm.options, java.bridge.preferred.classes.
+    std::string java_bridge_jvm_options;
+    std::vector<std::string> java_bridge_preferred_classes;
 };
 
 struct standalone_config : common_worker_config {

@@ -95,9 +95,9 @@ result<config_infos> connector_validator::validate(const string_map& props) cons
 
         std::unique_ptr<connector> instance;
         if (source) {
-            instance = entry->descriptor.create<source_connector>();
+            instance = entry->create<source_connector>();
         } else {
-            instance = entry->descriptor.create<sink_connector>();
+            instance = entry->create<sink_connector>();
         }
         const config_def own = instance->config();
         std::vector<config_value> own_values = instance->validate(plain);

@@ -39,20 +39,19 @@ bool policy_allows(const std::string& policy, const std::string& key) {
 }  // namespace
 
 config_def plugin_config_def(const loader::plugin_entry& entry) {
-    const plugin_descriptor& d = entry.descriptor;
     switch (entry.kind()) {
         case plugin_kind::source_connector:
-            return d.create<source_connector>()->config();
+            return entry.create<source_connector>()->config();
         case plugin_kind::sink_connector:
-            return d.create<sink_connector>()->config();
+            return entry.create<sink_connector>()->config();
         case plugin_kind::converter:
-            return d.create<converter>()->config();
+            return entry.create<converter>()->config();
         case plugin_kind::header_converter:
-            return d.create<header_converter>()->config();
+            return entry.create<header_converter>()->config();
         case plugin_kind::transformation:
-            return d.create<transformation>()->config();
+            return entry.create<transformation>()->config();
         case plugin_kind::predicate:
-            return d.create<predicate>()->config();
+            return entry.create<predicate>()->config();
     }
     return {};
 }

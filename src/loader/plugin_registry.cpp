@@ -26,20 +26,45 @@ void plugin_registry::add_library(std::shared_ptr<const plugin_library> library)
     rebuild_aliases();
 }
 
-void plugin_registry::add(plugin_entry entry) {
+bool plugin_registry::add_foreign(foreign_class_entry entry, bool replace_existing) {
+    if (entry.kinds.empty() || !entry.origin) return false;
+    if (replace_existing) {
+        if (auto it = by_class_.find(entry.class_name); it != by_class_.end()) {
+            log::info("Plugin {} from {} replaces the one from {}", entry.class_name, entry.origin->location(),
+                      it->second.location());
+            by_class_.erase(it);
+        }
+    }
+    // The descriptor has no factory: plugin_entry::create() asks the foreign class. Its class_name
+    // is filled once the entry sits in the map (a pointer into the entry's own string).
+    plugin_entry made{plugin_descriptor{entry.kinds.front(), nullptr, nullptr, source_connector_factory{nullptr}},
+                      entry.class_name, std::move(entry.version), nullptr, {}, std::move(entry.origin)};
+    for (std::size_t i = 1; i < entry.kinds.size(); ++i)
+        made.other_kinds.push_back(plugin_descriptor{entry.kinds[i], nullptr, nullptr, source_connector_factory{nullptr}});
+    if (!add(std::move(made))) return false;
+    plugin_entry& stored = by_class_.find(entry.class_name)->second;
+    stored.descriptor.class_name = stored.class_name.c_str();
+    for (plugin_descriptor& d : stored.other_kinds) d.class_name = stored.class_name.c_str();
+    rebuild_aliases();
+    return true;
+}
+
+bool plugin_registry::add(plugin_entry entry) {
     if (auto it = by_class_.find(entry.class_name); it != by_class_.end()) {
         plugin_entry& known = it->second;
         const auto kinds = known.kinds();
-        if (known.library == entry.library && std::find(kinds.begin(), kinds.end(), entry.kind()) == kinds.end()) {
+        if (!entry.foreign && !known.foreign && known.library == entry.library &&
+            std::find(kinds.begin(), kinds.end(), entry.kind()) == kinds.end()) {
             known.other_kinds.push_back(entry.descriptor);
-            return;
+            return true;
         }
         log::warn("Ignoring plugin {} from {}: the same class is already registered from {}", entry.class_name,
                   entry.location(), it->second.location());
-        return;
+        return false;
     }
     std::string name = entry.class_name;
     by_class_.emplace(std::move(name), std::move(entry));
+    return true;
 }
 
 void plugin_registry::rebuild_aliases() {

@@ -6,6 +6,7 @@
 //
 // Owned by the application; filled at start-up on one thread, then only read (any thread).
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "copycat/plugin.hpp"
+#include "loader/foreign_class.hpp"
 #include "loader/plugin_library.hpp"
 
 namespace copycat::loader {
@@ -27,6 +29,9 @@ struct plugin_entry {
     // The same class registered again as another kind (a converter that is also a header
     // converter, as Kafka's JsonConverter is). find() matches `descriptor`'s kind only.
     std::vector<plugin_descriptor> other_kinds{};
+    // Set for a class that creates its own instances (a Java class); `descriptor` then has no
+    // factory, and `library` is null.
+    std::shared_ptr<const foreign_class> foreign{};
 
     plugin_kind kind() const { return descriptor.kind; }
     bool is_connector() const {
@@ -38,8 +43,32 @@ struct plugin_entry {
         for (const plugin_descriptor& d : other_kinds) out.push_back(d.kind);
         return out;
     }
-    // "builtin" or the library path.
-    std::string location() const { return library ? library->path() : "builtin"; }
+    // "builtin", the library path, or the foreign class's location.
+    std::string location() const {
+        if (foreign) return foreign->location();
+        return library ? library->path() : "builtin";
+    }
+
+    // A new instance as `Base` (source_connector, sink_connector, converter, ...). Throws
+    // connect_error when the class is not of that kind or cannot be created.
+    template <class Base>
+    std::unique_ptr<Base> create() const {
+        if (!foreign) return descriptor.create<Base>();
+        const plugin_kind wanted = plugin_kind_of<Base>();
+        const auto kinds_now = kinds();
+        if (std::find(kinds_now.begin(), kinds_now.end(), wanted) == kinds_now.end())
+            throw connect_error("Plugin " + class_name + " is a " + std::string(plugin_kind_name(kind())) +
+                                " plugin and cannot be created as another kind");
+        return std::get<std::unique_ptr<Base>>(foreign->create(wanted));
+    }
+};
+
+// A class that creates its own instances, as the registry lists it.
+struct foreign_class_entry {
+    std::string class_name;
+    std::vector<plugin_kind> kinds;  // at least one; the first is the entry's kind()
+    std::string version;             // "undefined" when the class gives none
+    std::shared_ptr<const foreign_class> origin;
 };
 
 class plugin_registry {
@@ -50,6 +79,11 @@ public:
     // a warning (the first one wins, as on Kafka's classpath), unless it comes from the same place
     // (built-in, or the same library) as another kind: then it is that class's other kind.
     void add_library(std::shared_ptr<const plugin_library> library);
+    // Registers a foreign class (a Java class). A class name already registered is skipped with a
+    // warning, as for libraries, unless `replace_existing`: then the foreign class replaces the
+    // earlier one (docs/jvm-bridge.md "A native and a Java plugin with the same class name").
+    // Returns whether it was registered.
+    bool add_foreign(foreign_class_entry entry, bool replace_existing = false);
 
     // The plugin named by a full class name or an unambiguous alias, optionally of one kind.
     const plugin_entry* find(std::string_view name) const;
@@ -62,7 +96,7 @@ public:
     std::vector<const plugin_entry*> entries() const;
 
 private:
-    void add(plugin_entry entry);
+    bool add(plugin_entry entry);
     void rebuild_aliases();
 
     std::map<std::string, plugin_entry, std::less<>> by_class_;

@@ -99,7 +99,7 @@ result<std::string> offsets_admin::modify(const std::string& connector, const st
     if ((*entry)->kind() == plugin_kind::source_connector) return modify_source(connector, config, offsets);
     std::unique_ptr<sink_connector> instance;
     try {
-        instance = (*entry)->descriptor.create<sink_connector>();
+        instance = (*entry)->create<sink_connector>();
     } catch (const std::exception& e) {
         return make_error(errc::internal, e.what());
     }
@@ -131,7 +131,7 @@ result<std::string> offsets_admin::modify_source(const std::string& connector, c
     try {
         auto entry = plugins_.find(connector_class(config), {plugin_kind::source_connector});
         if (!entry) return make_error(errc::internal, entry.err().message);
-        std::unique_ptr<source_connector> instance = (*entry)->descriptor.create<source_connector>();
+        std::unique_ptr<source_connector> instance = (*entry)->create<source_connector>();
         confirmed = instance->alter_offsets({config.begin(), config.end()}, changes);
     } catch (const connect_error& e) {
         return make_error(errc::internal, e.what());

@@ -23,7 +23,7 @@ template <class T>
 result<std::unique_ptr<T>> instantiate(const loader::plugin_registry& plugins, const std::string& name,
                                        plugin_kind kind, const std::string& key) {
     auto entry = plugins.find(name, {kind});
-    if (entry) return (*entry)->descriptor.template create<T>();
+    if (entry) return (*entry)->template create<T>();
     const loader::plugin_entry* any = plugins.find(name);
     const std::string full_name = any != nullptr ? any->class_name : name;
     if (const auto* builtin = converters::find_builtin_converter(full_name)) {

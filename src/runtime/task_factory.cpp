@@ -30,7 +30,7 @@ constexpr auto dlq_setup_timeout = 60s;
 template <class Connector, class Task>
 result<std::unique_ptr<Task>> make_task(const loader::plugin_entry& entry) {
     try {
-        auto task = entry.descriptor.create<Connector>()->create_task();
+        auto task = entry.create<Connector>()->create_task();
         if (!task) return make_error(errc::internal, "Connector " + entry.class_name + " created no task");
         return task;
     } catch (...) {

@@ -38,7 +38,7 @@ result<std::unique_ptr<T>> make_plugin(const loader::plugin_registry& plugins, p
     if (!entry)
         return invalid("Invalid value " + type->second + " for configuration " + type_key + ": " + entry.err().message);
     try {
-        auto instance = (*entry)->descriptor.template create<T>();
+        auto instance = (*entry)->template create<T>();
         instance->configure(configs);
         return instance;
     } catch (...) {

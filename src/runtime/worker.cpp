@@ -94,9 +94,9 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
         const auto& def = is_source ? source_connector_config_def() : sink_connector_config_def();
         (void)def.parse({connector_config.begin(), connector_config.end()});
         if (is_source) {
-            instance = (*entry)->descriptor.create<source_connector>();
+            instance = (*entry)->create<source_connector>();
         } else {
-            instance = (*entry)->descriptor.create<sink_connector>();
+            instance = (*entry)->create<sink_connector>();
         }
     } catch (...) {
         return impl_->fail_connector(name, error_trace(std::current_exception()),

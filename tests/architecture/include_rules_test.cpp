@@ -32,6 +32,7 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"kafka/client", {"kafka/protocol", "common", "net"}},
     {"coordination", {"kafka/client", "kafka/protocol", "common"}},
     {"loader", {"copycat", "common"}},
+    {"jvm", {"loader", "copycat", "common"}},
     {"storage", {"kafka/rdkafka", "converters", "copycat", "common"}},
     {"runtime", {"loader", "storage", "kafka/rdkafka", "converters", "copycat", "common"}},
     {"transforms", {"copycat", "common"}},
@@ -47,9 +48,10 @@ const std::vector<std::pair<std::string, std::set<std::string>>> kThirdParty = {
     {"boost/", {"net", "kafka/client", "coordination", "rest", "herder", "app"}},
     {"openssl/", {"net", "kafka/client"}},
     {"libpq-fe.h", {"plugins"}},
+    {"jni.h", {"jvm"}},
     {"fmt/",
      {"common", "net", "converters", "kafka/rdkafka", "kafka/protocol", "kafka/client", "coordination", "loader",
-      "storage", "runtime", "transforms", "herder", "rest", "app"}},
+      "jvm", "storage", "runtime", "transforms", "herder", "rest", "app"}},
 };
 
 std::string module_of(const fs::path& relative) {

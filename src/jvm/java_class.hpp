@@ -1,0 +1,31 @@
+#pragma once
+// A Java plugin class in Copycat's plugin registry (docs/jvm-bridge.md "How a Java class enters
+// the plugin registry"): its plugin location (whose class loader the Java side keeps) and its
+// name. Shared by the registry entry; usable from any thread.
+
+#include <memory>
+#include <string>
+
+#include "jvm/jvm.hpp"
+#include "loader/foreign_class.hpp"
+
+namespace copycat::jvm {
+
+class java_class final : public loader::foreign_class {
+public:
+    java_class(std::shared_ptr<java_vm> vm, std::string location, std::string class_name)
+        : vm_(std::move(vm)), location_(std::move(location)), class_name_(std::move(class_name)) {}
+
+    // Instances of Java classes are not bridged yet (docs/jvm-bridge.md "Status: what is built,
+    // what remains"): throws connect_error saying so, so that a connector naming one fails with a
+    // clear message instead of running something else.
+    loader::plugin_instance create(plugin_kind kind) const override;
+    std::string location() const override { return location_; }
+
+private:
+    std::shared_ptr<java_vm> vm_;
+    std::string location_;
+    std::string class_name_;
+};
+
+}  // namespace copycat::jvm

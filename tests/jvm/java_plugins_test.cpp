@@ -1,0 +1,125 @@
+// The JVM bridge's discovery against the real JVM and real jars (tests/jvm/CMakeLists.txt). One
+// JVM per process: only the first test case starts one; each test case runs in a process of its
+// own (catch_discover_tests).
+#include "jvm/java_plugins.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "app/builtin_plugins.hpp"
+#include "copycat/errors.hpp"
+
+using namespace copycat;
+
+namespace {
+
+const std::string java_plugins = COPYCAT_TEST_JAVA_PLUGIN_DIR;
+
+jvm::java_bridge_settings settings(std::vector<std::string> preferred = {}) {
+    return jvm::bridge_settings_from_environment("-Xmx128m", std::move(preferred));
+}
+
+bool any_contains(const std::vector<std::string>& lines, const std::string& a, const std::string& b = "") {
+    return std::any_of(lines.begin(), lines.end(), [&](const std::string& l) {
+        return l.find(a) != std::string::npos && l.find(b) != std::string::npos;
+    });
+}
+
+bool libjvm_loaded() {
+    std::ifstream maps("/proc/self/maps");
+    const std::string text((std::istreambuf_iterator<char>(maps)), std::istreambuf_iterator<char>());
+    return text.find("libjvm.so") != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad ones are skipped with the reason") {
+    loader::plugin_registry registry;
+    app::register_builtin_plugins(registry);
+    const auto report = jvm::register_java_plugins(
+        {java_plugins}, settings({"org.apache.kafka.connect.transforms.Filter"}), registry);
+    REQUIRE(report.jvm_started);
+    CHECK(libjvm_loaded());
+    CHECK(report.locations.size() == 4);
+
+    // The usable classes, with Kafka's type names and versions ("undefined" when none).
+    const loader::plugin_entry* source = registry.find("copycat.test.good.GoodSourceConnector");
+    REQUIRE(source != nullptr);
+    CHECK(source->kind() == plugin_kind::source_connector);
+    CHECK(source->version == "1.2.3");
+    CHECK(source->location() == java_plugins + "/good");
+    CHECK(registry.find("GoodSource") == source);  // Kafka's aliases
+    CHECK(registry.find("GoodSourceConnector") == source);
+    const loader::plugin_entry* smt = registry.find("copycat.test.good.UpperCase");
+    REQUIRE(smt != nullptr);
+    CHECK(smt->kind() == plugin_kind::transformation);
+    CHECK(smt->version == "undefined");
+    const loader::plugin_entry* header = registry.find("copycat.test.bad.FineHeaderConverter");
+    REQUIRE(header != nullptr);
+    CHECK(header->kind() == plugin_kind::header_converter);
+
+    // A throwing constructor, a failing static initializer, a missing dependency: skipped, each
+    // with its cause; a jar with no manifest is not a plugin.
+    CHECK(registry.find("copycat.test.bad.ThrowingConverter") == nullptr);
+    CHECK(any_contains(report.refused, "ThrowingConverter refuses to be built"));
+    CHECK(registry.find("copycat.test.bad.BrokenInitPredicate") == nullptr);
+    CHECK(any_contains(report.refused, "ExceptionInInitializerError", "NumberFormatException"));
+    CHECK(registry.find("copycat.test.bad.NeedsMissingSinkConnector") == nullptr);
+    CHECK(any_contains(report.refused, "NoClassDefFoundError", "copycat/test/missing/MissingBase"));
+    CHECK(any_contains(report.refused, java_plugins + "/not-a-plugin.jar", "no Kafka Connect plugin found"));
+
+    // Same class name as a built-in: the native one stays, unless java.bridge.preferred.classes
+    // names the class.
+    const loader::plugin_entry* insert_field = registry.find("org.apache.kafka.connect.transforms.InsertField$Value");
+    REQUIRE(insert_field != nullptr);
+    CHECK(insert_field->location() == "builtin");
+    const loader::plugin_entry* filter = registry.find("org.apache.kafka.connect.transforms.Filter");
+    REQUIRE(filter != nullptr);
+    CHECK(filter->location() == java_plugins + "/kafka-transforms");
+    CHECK(filter->version == "4.1.1");
+    // Copycat has every SMT of connect-transforms built in: only the preferred one came from Java.
+    CHECK(std::count_if(report.registered.begin(), report.registered.end(), [](const std::string& line) {
+              return line.find("/kafka-transforms") != std::string::npos;
+          }) == 1);
+
+    // Running Java classes is not bridged yet: a clear error, not a crash.
+    CHECK_THROWS_WITH(source->create<source_connector>(), Catch::Contains("cannot run Java plugins yet"));
+}
+
+TEST_CASE("A JVM that cannot start: the Java plugins are skipped with the reason, the native ones stay") {
+    loader::plugin_registry registry;
+    app::register_builtin_plugins(registry);
+    const std::size_t builtins = registry.entries().size();
+    auto wrong = settings();
+    wrong.java_home = "/nonexistent-java-home";
+    const auto report = jvm::register_java_plugins({java_plugins}, wrong, registry);
+    CHECK_FALSE(report.jvm_started);
+    REQUIRE(report.refused.size() == 1);
+    CHECK_THAT(report.refused.front(),
+               Catch::Contains("The JVM did not start") && Catch::Contains("/nonexistent-java-home"));
+    CHECK(registry.entries().size() == builtins);
+    CHECK_FALSE(libjvm_loaded());
+}
+
+TEST_CASE("A JVM option it refuses: the Java plugins are skipped, the worker goes on") {
+    loader::plugin_registry registry;
+    auto bad = jvm::bridge_settings_from_environment("-XX:+NoSuchJvmOption", {});
+    const auto report = jvm::register_java_plugins({java_plugins}, bad, registry);
+    CHECK_FALSE(report.jvm_started);
+    REQUIRE(report.refused.size() == 1);
+    CHECK_THAT(report.refused.front(), Catch::Contains("did not start"));
+    CHECK(registry.entries().empty());
+}
+
+TEST_CASE("A plugin.path without jars loads no JVM") {
+    loader::plugin_registry registry;
+    const auto report = jvm::register_java_plugins({COPYCAT_TEST_NATIVE_PLUGIN_DIR}, settings(), registry);
+    CHECK(report.locations.empty());
+    CHECK_FALSE(report.jvm_started);
+    CHECK(report.refused.empty());
+    CHECK_FALSE(libjvm_loaded());
+}
