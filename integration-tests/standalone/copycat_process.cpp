@@ -18,6 +18,19 @@ extern char** environ;
 
 namespace copycat::itest {
 
+std::string standalone_worker_properties(const temp_dir& dir, const std::string& plugin_path,
+                                         const std::string& extra) {
+    std::ostringstream p;
+    p << "bootstrap.servers=" << bootstrap_servers() << "\n"
+      << "key.converter=org.apache.kafka.connect.storage.StringConverter\n"
+      << "value.converter=org.apache.kafka.connect.storage.StringConverter\n"
+      << "offset.storage.file.filename=" << (dir.path() / "connect.offsets").string() << "\n"
+      << "plugin.path=" << plugin_path << "\n"
+      << "listeners=http://127.0.0.1:0\n"
+      << extra;
+    return dir.write("worker.properties", p.str());
+}
+
 using namespace std::chrono_literals;
 
 bool poll_until(std::chrono::milliseconds deadline, const std::function<bool()>& done) {

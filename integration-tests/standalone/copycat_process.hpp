@@ -42,6 +42,11 @@ private:
     std::filesystem::path path_;
 };
 
+// A standalone worker.properties in `dir` for the test broker: string converters, offsets in
+// `dir`, REST on a free loopback port, the given plugin.path, then `extra` lines. Returns its path.
+std::string standalone_worker_properties(const temp_dir& dir, const std::string& plugin_path,
+                                         const std::string& extra = {});
+
 class copycat_process {
 public:
     // Starts COPYCAT_BINARY with `args`; the log goes to `log_file`.

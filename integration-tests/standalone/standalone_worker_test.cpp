@@ -27,16 +27,7 @@ constexpr auto state_deadline = 30s;
 constexpr auto data_deadline = 60s;
 
 std::string worker_properties(const temp_dir& dir, const std::string& plugin_path, const std::string& extra = {}) {
-    std::ostringstream p;
-    p << "bootstrap.servers=" << bootstrap_servers() << "\n"
-      << "key.converter=org.apache.kafka.connect.storage.StringConverter\n"
-      << "value.converter=org.apache.kafka.connect.storage.StringConverter\n"
-      << "offset.storage.file.filename=" << (dir.path() / "connect.offsets").string() << "\n"
-      << "offset.flush.interval.ms=500\n"
-      << "plugin.path=" << plugin_path << "\n"
-      << "listeners=http://127.0.0.1:0\n"
-      << extra;
-    return dir.write("worker.properties", p.str());
+    return standalone_worker_properties(dir, plugin_path, "offset.flush.interval.ms=500\n" + extra);
 }
 
 http_reply call(std::uint16_t port, std::string_view method, std::string_view target, std::string body = {}) {

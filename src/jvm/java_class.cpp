@@ -2,12 +2,22 @@
 
 #include <fmt/format.h>
 
+#include "jvm/java_connector.hpp"
+#include "jvm/plugin_calls.hpp"
+
 namespace copycat::jvm {
 
 loader::plugin_instance java_class::create(plugin_kind kind) const {
-    throw connect_error(fmt::format("The Java {} plugin {} (from {}) was found, but this worker cannot run Java "
-                                    "plugins yet; see docs/jvm-bridge.md",
-                                    plugin_kind_name(kind), class_name_, location_));
+    switch (kind) {
+        case plugin_kind::source_connector:
+            return std::make_unique<java_connector<source_connector>>(new_plugin_instance(vm_, location_, class_name_));
+        case plugin_kind::sink_connector:
+            return std::make_unique<java_connector<sink_connector>>(new_plugin_instance(vm_, location_, class_name_));
+        default:
+            throw connect_error(fmt::format("The Java {} plugin {} (from {}) was found, but this worker cannot run "
+                                            "Java {} plugins yet; see docs/jvm-bridge.md",
+                                            plugin_kind_name(kind), class_name_, location_, plugin_kind_name(kind)));
+    }
 }
 
 }  // namespace copycat::jvm

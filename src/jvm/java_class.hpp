@@ -16,9 +16,9 @@ public:
     java_class(std::shared_ptr<java_vm> vm, std::string location, std::string class_name)
         : vm_(std::move(vm)), location_(std::move(location)), class_name_(std::move(class_name)) {}
 
-    // Instances of Java classes are not bridged yet (docs/jvm-bridge.md "Status: what is built,
-    // what remains"): throws connect_error saying so, so that a connector naming one fails with a
-    // clear message instead of running something else.
+    // A connector instance (java_connector). Converters, transformations and predicates are not
+    // bridged yet (docs/jvm-bridge.md "Status: what is built, what remains"): throws
+    // connect_error saying so, so that a config naming one fails with a clear message.
     loader::plugin_instance create(plugin_kind kind) const override;
     std::string location() const override { return location_; }
 

@@ -88,7 +88,8 @@ std::optional<java_exception> java_vm::take_exception(JNIEnv* env) {
 }
 
 void java_vm::throw_if_exception(JNIEnv* env, const std::string& what) {
-    if (auto e = take_exception(env)) throw connect_error(fmt::format("{}: {}\n{}", what, e->message, e->trace));
+    // The trace begins with the exception's toString(): the message once, then Java's frames.
+    if (auto e = take_exception(env)) throw connect_error(fmt::format("{}: {}", what, e->trace));
 }
 
 std::string to_string(JNIEnv* env, jstring text) {

@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/result.hpp"
@@ -61,8 +62,10 @@ public:
     ~local_ref() {
         if (ref_ != nullptr) env_->DeleteLocalRef(ref_);
     }
+    local_ref(local_ref&& other) noexcept : env_(other.env_), ref_(std::exchange(other.ref_, nullptr)) {}
     local_ref(const local_ref&) = delete;
     local_ref& operator=(const local_ref&) = delete;
+    local_ref& operator=(local_ref&&) = delete;
     T get() const { return ref_; }
     explicit operator bool() const { return ref_ != nullptr; }
 

@@ -86,8 +86,43 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
               return line.find("/kafka-transforms") != std::string::npos;
           }) == 1);
 
-    // Running Java classes is not bridged yet: a clear error, not a crash.
-    CHECK_THROWS_WITH(source->create<source_connector>(), Catch::Contains("cannot run Java plugins yet"));
+    // A Java connector behind Copycat's interface: its ConfigDef, validate(), and life cycle.
+    auto connector = source->create<source_connector>();
+    CHECK(connector->version() == "1.2.3");
+    const config_def& def = connector->config();
+    REQUIRE(def.config_keys().size() == 2);
+    const config_key& topic = def.config_keys()[0];
+    CHECK(topic.name == "topic");
+    CHECK_FALSE(topic.has_default());
+    CHECK(topic.importance == importance::high);
+    const config_key& batch = def.config_keys()[1];
+    CHECK(batch.type == config_type::int_);
+    CHECK(batch.default_value == parsed_value{std::int32_t{2000}});
+    CHECK(batch.group == "Tuning");
+    CHECK(batch.width == width::short_);
+    CHECK(batch.display_name == "Batch size");
+    // Java's validate() answers in hash order; the REST answer orders by the ConfigDef.
+    auto validated = connector->validate({{"batch.size", "0"}});
+    std::sort(validated.begin(), validated.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    REQUIRE(validated.size() == 2);
+    CHECK(validated[0].name == "batch.size");
+    CHECK(validated[0].value == parsed_value{std::string("0")});
+    CHECK(validated[0].errors ==
+          std::vector<std::string>{"Invalid value 0 for configuration batch.size: Value must be at least 1"});
+    CHECK(validated[1].name == "topic");
+    CHECK(validated[1].errors == std::vector<std::string>{
+                                     "Missing required configuration \"topic\" which has no default value."});
+    connector->start({{"topic", "t1"}});
+    CHECK(connector->task_configs(2) == std::vector<std::map<std::string, std::string>>{
+                                            {{"task", "0"}, {"topic", "t1"}}, {{"task", "1"}, {"topic", "t1"}}});
+    connector->stop();
+    // A Java exception fails the call with Java's stack trace.
+    CHECK_THROWS_WITH(connector->start({{"topic", "boom"}}),
+                      Catch::Contains("java.lang.IllegalStateException: GoodSourceConnector cannot start on topic boom") &&
+                          Catch::Contains("at copycat.test.good.GoodSourceConnector.start("));
+    // What is not bridged yet fails clearly.
+    CHECK_THROWS_WITH(connector->create_task(), Catch::Contains("cannot run on this worker yet"));
+    CHECK_THROWS_WITH(smt->create<transformation>(), Catch::Contains("cannot run Java transformation plugins yet"));
 }
 
 TEST_CASE("A JVM that cannot start: the Java plugins are skipped with the reason, the native ones stay") {

@@ -1,19 +1,37 @@
 package copycat.test.good;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
 import org.apache.kafka.connect.source.SourceConnector;
 
-/** A source connector that is a plain, well-formed Java plugin (its tasks are never run). */
+/** A well-formed Java source connector: one task config per task, naming its topic. */
 public class GoodSourceConnector extends SourceConnector {
+    private String topic;
+
     @Override public String version() { return "1.2.3"; }
-    @Override public void start(Map<String, String> props) {}
+
+    @Override public void start(Map<String, String> props) {
+        topic = props.get("topic");
+        if ("boom".equals(topic)) throw new IllegalStateException("GoodSourceConnector cannot start on topic boom");
+    }
+
     @Override public Class<? extends Task> taskClass() { return null; }
-    @Override public List<Map<String, String>> taskConfigs(int maxTasks) { return List.of(); }
-    @Override public void stop() {}
+
+    @Override public List<Map<String, String>> taskConfigs(int maxTasks) {
+        List<Map<String, String>> configs = new ArrayList<>();
+        for (int i = 0; i < maxTasks; i++) configs.add(Map.of("topic", topic, "task", Integer.toString(i)));
+        return configs;
+    }
+
+    @Override public void stop() { topic = null; }
+
     @Override public ConfigDef config() {
-        return new ConfigDef().define("topic", ConfigDef.Type.STRING, ConfigDef.Importance.HIGH, "The topic.");
+        return new ConfigDef()
+            .define("topic", ConfigDef.Type.STRING, ConfigDef.Importance.HIGH, "The topic.")
+            .define("batch.size", ConfigDef.Type.INT, 2000, ConfigDef.Range.atLeast(1), ConfigDef.Importance.LOW,
+                "Records per poll.", "Tuning", 1, ConfigDef.Width.SHORT, "Batch size");
     }
 }

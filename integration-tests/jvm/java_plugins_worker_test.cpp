@@ -1,0 +1,161 @@
+// The JVM bridge in the real `copycat standalone` binary against the real broker: Java plugins on
+// plugin.path are listed, their ConfigDef and validate() answer over REST with the JSON Kafka
+// Connect 4.1.1 gives for them (the connector's own keys; compared by hand with a Java worker on
+// the same jars), a Java exception fails the connector with Java's stack trace, native plugins
+// keep working, and SIGTERM still stops the worker gracefully.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <string>
+
+#include "common/json.hpp"
+#include "rest/test_client.hpp"
+#include "standalone/copycat_process.hpp"
+#include "support/cluster_env.hpp"
+
+using namespace copycat;
+using namespace copycat::itest;
+using copycat::rest::testing::http_reply;
+using copycat::rest::testing::test_client;
+using namespace std::chrono_literals;
+
+namespace {
+
+const std::string java_plugins = COPYCAT_TEST_JAVA_PLUGIN_DIR;
+
+std::string worker_properties(const temp_dir& dir, const std::string& extra) {
+    return standalone_worker_properties(
+        dir, java_plugins + "/good," + java_plugins + "/bad," + COPYCAT_FILE_PLUGIN, extra);
+}
+
+http_reply call(std::uint16_t port, std::string_view method, std::string_view target, std::string body = {}) {
+    test_client client(port);
+    return client.request(method, target, std::move(body));
+}
+
+// "class type version" per listed plugin.
+std::vector<std::string> plugin_rows(std::uint16_t port) {
+    const http_reply r = call(port, "GET", "/connector-plugins?connectorsOnly=false");
+    REQUIRE(r.status == 200);
+    std::vector<std::string> rows;
+    const json::value body = r.json();
+    for (const json::value& p : body.as_array()) {
+        const json::value* version = p.find("version");
+        rows.push_back(p.find("class")->as_string() + " " + p.find("type")->as_string() + " " +
+                       (version ? version->as_string() : "-"));
+    }
+    return rows;
+}
+
+bool contains(const std::vector<std::string>& rows, const std::string& row) {
+    return std::find(rows.begin(), rows.end(), row) != rows.end();
+}
+
+bool lists_native_file_source(const std::vector<std::string>& rows) {
+    const std::string prefix = "org.apache.kafka.connect.file.FileStreamSourceConnector source ";
+    return std::any_of(rows.begin(), rows.end(), [&](const std::string& r) { return r.rfind(prefix, 0) == 0; });
+}
+
+const json::value* config_entry(const json::value& validated, const std::string& name) {
+    for (const json::value& c : validated.find("configs")->as_array())
+        if (c.find("definition")->find("name")->as_string() == name) return &c;
+    return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("a worker lists, validates and fails Java plugins over REST, beside native ones", "[cluster]") {
+    temp_dir dir("copycat-jvm-worker");
+    copycat_process worker({"standalone", worker_properties(dir, "java.bridge.jvm.options=-Xmx256m\n")},
+                           dir.path() / "worker.log");
+    const auto port = worker.rest_port(60s);
+    REQUIRE(port);
+
+    const auto rows = plugin_rows(*port);
+    CHECK(contains(rows, "copycat.test.good.GoodSourceConnector source 1.2.3"));
+    CHECK(contains(rows, "copycat.test.good.UpperCase transformation -"));  // "undefined" is left out, as Kafka does
+    CHECK(contains(rows, "copycat.test.bad.FineHeaderConverter header_converter -"));
+    CHECK(lists_native_file_source(rows));
+    CHECK_FALSE(contains(rows, "copycat.test.bad.ThrowingConverter converter -"));
+    CHECK(worker.log().find("ThrowingConverter refuses to be built") != std::string::npos);
+
+    // The connector's own keys, as Kafka Connect 4.1.1 shows them for this class.
+    const http_reply config = call(*port, "GET", "/connector-plugins/GoodSource/config");
+    REQUIRE(config.status == 200);
+    const json::value keys = config.json();
+    REQUIRE(keys.as_array().size() >= 2);
+    CHECK(json::dump(keys.as_array()[0]) ==
+          R"({"name":"topic","type":"STRING","required":true,"default_value":null,"importance":"HIGH",)"
+          R"("documentation":"The topic.","group":null,"order":-1,"width":"NONE","display_name":"topic",)"
+          R"("dependents":[]})");
+    CHECK(json::dump(keys.as_array()[1]) ==
+          R"({"name":"batch.size","type":"INT","required":false,"default_value":"2000","importance":"LOW",)"
+          R"("documentation":"Records per poll.","group":"Tuning","order":1,"width":"SHORT",)"
+          R"("display_name":"Batch size","dependents":[]})");
+
+    const http_reply validated = call(*port, "PUT", "/connector-plugins/GoodSource/config/validate",
+                                      R"({"connector.class":"GoodSource","name":"g","batch.size":"0"})");
+    REQUIRE(validated.status == 200);
+    const json::value v = validated.json();
+    CHECK(v.find("error_count")->as_int64() == 2);
+    const json::value* batch = config_entry(v, "batch.size");
+    REQUIRE(batch != nullptr);
+    CHECK(json::dump(*batch->find("value")) ==
+          R"({"name":"batch.size","value":"0","recommended_values":[],"errors":["Invalid value 0 for configuration )"
+          R"(batch.size: Value must be at least 1"],"visible":true})");
+    const json::value* topic = config_entry(v, "topic");
+    REQUIRE(topic != nullptr);
+    CHECK(json::dump(*topic->find("value")->find("errors")) ==
+          R"(["Missing required configuration \"topic\" which has no default value."])");
+
+    // A Java exception in start(): FAILED, with Java's stack trace. A standalone worker answers the
+    // create with the failure itself, as Kafka's StandaloneHerder does.
+    const http_reply created = call(*port, "POST", "/connectors",
+                                    R"({"name":"boom","config":{"connector.class":"GoodSource","topic":"boom"}})");
+    CHECK(created.status == 500);
+    CHECK_THAT(created.body, Catch::Contains("at copycat.test.good.GoodSourceConnector.start("));
+    std::string trace;
+    CHECK(poll_until(30s, [&] {
+        const http_reply s = call(*port, "GET", "/connectors/boom/status");
+        if (s.status != 200) return false;
+        const json::value body = s.json();
+        const json::value* c = body.find("connector");
+        if (c->find("state")->as_string() != "FAILED") return false;
+        trace = c->find("trace")->as_string();
+        return true;
+    }));
+    CHECK_THAT(trace, Catch::Contains("java.lang.IllegalStateException: GoodSourceConnector cannot start on topic boom") &&
+                          Catch::Contains("at copycat.test.good.GoodSourceConnector.start("));
+
+    // Native plugins keep working beside the JVM.
+    const std::string input = dir.write("input.txt", "one\n");
+    const http_reply file = call(*port, "PUT", "/connectors/file/config",
+                                 R"({"connector.class":"FileStreamSource","topic":")" + unique_name("jvm-file") +
+                                     R"(","file":")" + input + R"("})");
+    CHECK(file.status == 201);
+    CHECK(poll_until(30s, [&] {
+        const http_reply s = call(*port, "GET", "/connectors/file/status");
+        if (s.status != 200) return false;
+        const json::value body = s.json();
+        const auto& tasks = body.find("tasks")->as_array();
+        return body.find("connector")->find("state")->as_string() == "RUNNING" && tasks.size() == 1 &&
+               tasks[0].find("state")->as_string() == "RUNNING";
+    }));
+
+    // SIGTERM is still the worker's: a graceful stop with exit code 0.
+    CHECK(worker.terminate(60s) == 0);
+}
+
+TEST_CASE("a worker whose JVM cannot start skips the Java plugins and keeps its native ones", "[cluster]") {
+    temp_dir dir("copycat-jvm-refused");
+    copycat_process worker({"standalone", worker_properties(dir, "java.bridge.jvm.options=-XX:+NoSuchJvmOption\n")},
+                           dir.path() / "worker.log");
+    const auto port = worker.rest_port(60s);
+    REQUIRE(port);
+    CHECK(worker.log().find("The JVM did not start") != std::string::npos);
+    const auto rows = plugin_rows(*port);
+    CHECK(lists_native_file_source(rows));
+    CHECK_FALSE(contains(rows, "copycat.test.good.GoodSourceConnector source 1.2.3"));
+    CHECK(call(*port, "GET", "/connector-plugins/GoodSource/config").status == 404);
+    CHECK(worker.terminate(60s) == 0);
+}

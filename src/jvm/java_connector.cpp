@@ -1,0 +1,55 @@
+#include "jvm/java_connector.hpp"
+
+#include <fmt/format.h>
+
+#include "copycat/errors.hpp"
+#include "jvm/java_config.hpp"
+
+namespace copycat::jvm {
+
+template <class Base>
+std::string java_connector<Base>::version() const {
+    return java_version(*instance_);
+}
+
+template <class Base>
+void java_connector<Base>::initialize(connector_context& context) {
+    Base::initialize(context);
+    java_initialize(*instance_);
+}
+
+template <class Base>
+void java_connector<Base>::start(const std::map<std::string, std::string>& props) {
+    java_start(*instance_, string_map_to_json(props));
+}
+
+template <class Base>
+std::vector<std::map<std::string, std::string>> java_connector<Base>::task_configs(int max_tasks) {
+    return string_maps_from_json(java_task_configs(*instance_, max_tasks));
+}
+
+template <class Base>
+void java_connector<Base>::stop() {
+    java_stop(*instance_);
+}
+
+template <class Base>
+const config_def& java_connector<Base>::config() const {
+    if (!config_) config_ = config_def_from_json(java_config_def(*instance_));
+    return *config_;
+}
+
+template <class Base>
+std::vector<config_value> java_connector<Base>::validate(const std::map<std::string, std::string>& connector_config) {
+    return config_values_from_json(java_validate(*instance_, string_map_to_json(connector_config)));
+}
+
+template <class Base>
+auto java_connector<Base>::create_task() const -> std::unique_ptr<task_type> {
+    throw connect_error("The tasks of Java connectors cannot run on this worker yet (see docs/jvm-bridge.md)");
+}
+
+template class java_connector<source_connector>;
+template class java_connector<sink_connector>;
+
+}  // namespace copycat::jvm

@@ -1,0 +1,49 @@
+#pragma once
+// The calls Copycat makes on Java plugin instances, through copycat.bridge.PluginCalls (Java):
+// each is one JNI call on the calling Copycat thread; configs and answers cross as JSON text
+// (docs/jvm-bridge.md "Crossing records and configs"). A Java exception becomes a connect_error
+// whose message is Java's stack trace, so a FAILED status shows it.
+
+#include <jni.h>
+
+#include <memory>
+#include <string>
+
+#include "jvm/jvm.hpp"
+
+namespace copycat::jvm {
+
+// A global reference to a Java object, released when the holder is destroyed (on whichever
+// Copycat thread that happens).
+class java_object {
+public:
+    java_object(std::shared_ptr<java_vm> vm, jobject local);
+    ~java_object();
+    java_object(const java_object&) = delete;
+    java_object& operator=(const java_object&) = delete;
+
+    jobject get() const { return ref_; }
+    java_vm& vm() const { return *vm_; }
+    const std::shared_ptr<java_vm>& vm_ptr() const { return vm_; }
+
+private:
+    std::shared_ptr<java_vm> vm_;
+    jobject ref_;
+};
+
+// A new instance of `class_name` from the class loader of the plugin location `location`.
+std::unique_ptr<java_object> new_plugin_instance(const std::shared_ptr<java_vm>& vm, const std::string& location,
+                                                 const std::string& class_name);
+
+// PluginCalls.configDef: the plugin's ConfigDef keys as a JSON array.
+std::string java_config_def(const java_object& plugin);
+// PluginCalls.validate: Connector.validate(props) as a JSON array of config values.
+std::string java_validate(const java_object& connector, const std::string& props_json);
+std::string java_version(const java_object& connector);
+void java_initialize(const java_object& connector);
+void java_start(const java_object& connector, const std::string& props_json);
+// Connector.taskConfigs(max_tasks) as a JSON array of string maps.
+std::string java_task_configs(const java_object& connector, int max_tasks);
+void java_stop(const java_object& connector);
+
+}  // namespace copycat::jvm
