@@ -2,10 +2,14 @@
 // plugin.path are listed, their ConfigDef and validate() answer over REST with the JSON Kafka
 // Connect 4.1.1 gives for them (the connector's own keys; compared by hand with a Java worker on
 // the same jars), a Java exception fails the connector with Java's stack trace, native plugins
-// keep working, and SIGTERM still stops the worker gracefully.
+// keep working, Java SMTs (Kafka's own among them) run in Copycat's chain, and SIGTERM still stops
+// the worker gracefully.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "common/json.hpp"
@@ -157,5 +161,58 @@ TEST_CASE("a worker whose JVM cannot start skips the Java plugins and keeps its 
     CHECK(lists_native_file_source(rows));
     CHECK_FALSE(contains(rows, "copycat.test.good.GoodSourceConnector source 1.2.3"));
     CHECK(call(*port, "GET", "/connector-plugins/GoodSource/config").status == 404);
+    CHECK(worker.terminate(60s) == 0);
+}
+
+TEST_CASE("Java SMTs, Kafka's own among them, transform FileStreamSource records in Copycat's chain", "[cluster]") {
+    temp_dir dir("copycat-jvm-smt");
+    const std::string preferred =
+        "java.bridge.preferred.classes=org.apache.kafka.connect.transforms.HoistField$Value,"
+        "org.apache.kafka.connect.transforms.InsertField$Value\n";
+    copycat_process worker(
+        {"standalone", standalone_worker_properties(dir,
+                                                    java_plugins + "/good," + java_plugins + "/kafka-transforms," +
+                                                        COPYCAT_FILE_PLUGIN,
+                                                    preferred)},
+        dir.path() / "worker.log");
+    const auto port = worker.rest_port(60s);
+    REQUIRE(port);
+    // The element holds one jar: that jar is the plugin location, as in Kafka Connect.
+    CHECK(worker.log().find("Plugin org.apache.kafka.connect.transforms.InsertField$Value from " + java_plugins +
+                            "/kafka-transforms/connect-transforms-4.1.1.jar replaces the one from builtin") !=
+          std::string::npos);
+
+    const std::string topic = unique_name("jvm-smt");
+    const std::string input = dir.write("input.txt", "one\ndrop\ntwo\n");
+    const auto output = dir.path() / "output.txt";
+    const std::string json_values =
+        R"("value.converter":"org.apache.kafka.connect.json.JsonConverter","value.converter.schemas.enable":"false")";
+    const http_reply source = call(
+        *port, "PUT", "/connectors/source/config",
+        R"({"connector.class":"FileStreamSource","file":")" + input + R"(","topic":")" + topic + R"(",)" + json_values +
+            R"(,"transforms":"upper,hoist,insert","transforms.upper.type":"copycat.test.good.UpperCase",)"
+            R"("transforms.hoist.type":"org.apache.kafka.connect.transforms.HoistField$Value",)"
+            R"("transforms.hoist.field":"line",)"
+            R"("transforms.insert.type":"org.apache.kafka.connect.transforms.InsertField$Value",)"
+            R"("transforms.insert.static.field":"via","transforms.insert.static.value":"java"})");
+    INFO(source.body);
+    REQUIRE(source.status == 201);
+    const http_reply sink = call(*port, "PUT", "/connectors/sink/config",
+                                 R"({"connector.class":"FileStreamSink","file":")" + output.string() +
+                                     R"(","topics":")" + topic + R"(",)" + json_values + "}");
+    REQUIRE(sink.status == 201);
+
+    std::string written;
+    const bool arrived = poll_until(60s, [&] {
+        std::ifstream in(output);
+        std::ostringstream text;
+        text << in.rdbuf();
+        written = text.str();
+        return std::count(written.begin(), written.end(), '\n') >= 2;
+    });
+    INFO(written);
+    CHECK(arrived);
+    // UpperCase (Java only) ran, dropped "drop", and Kafka's HoistField and InsertField built the Struct.
+    CHECK(written == "{line=ONE, via=java}\n{line=TWO, via=java}\n");
     CHECK(worker.terminate(60s) == 0);
 }

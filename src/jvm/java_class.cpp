@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "jvm/java_connector.hpp"
+#include "jvm/java_transforms.hpp"
 #include "jvm/plugin_calls.hpp"
 
 namespace copycat::jvm {
@@ -13,6 +14,10 @@ loader::plugin_instance java_class::create(plugin_kind kind) const {
             return std::make_unique<java_connector<source_connector>>(new_plugin_instance(vm_, location_, class_name_));
         case plugin_kind::sink_connector:
             return std::make_unique<java_connector<sink_connector>>(new_plugin_instance(vm_, location_, class_name_));
+        case plugin_kind::transformation:
+            return std::make_unique<java_transformation>(new_plugin_instance(vm_, location_, class_name_));
+        case plugin_kind::predicate:
+            return std::make_unique<java_predicate>(new_plugin_instance(vm_, location_, class_name_));
         default:
             throw connect_error(fmt::format("The Java {} plugin {} (from {}) was found, but this worker cannot run "
                                             "Java {} plugins yet; see docs/jvm-bridge.md",

@@ -7,6 +7,7 @@
 #include <jni.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "jvm/jvm.hpp"
@@ -45,5 +46,12 @@ void java_start(const java_object& connector, const std::string& props_json);
 // Connector.taskConfigs(max_tasks) as a JSON array of string maps.
 std::string java_task_configs(const java_object& connector, int max_tasks);
 void java_stop(const java_object& connector);
+// Transformation.configure / Predicate.configure.
+void java_configure(const java_object& plugin, const std::string& props_json);
+// Transformation.apply on one encoded record (jvm/record_codec.hpp); nullopt when it drops it.
+std::optional<std::string> java_apply(const java_object& transformation, const std::string& record_json);
+bool java_test(const java_object& predicate, const std::string& record_json);
+// Transformation.close / Predicate.close.
+void java_close(const java_object& plugin);
 
 }  // namespace copycat::jvm

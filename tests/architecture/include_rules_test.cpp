@@ -32,7 +32,7 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"kafka/client", {"kafka/protocol", "common", "net"}},
     {"coordination", {"kafka/client", "kafka/protocol", "common"}},
     {"loader", {"copycat", "common"}},
-    {"jvm", {"loader", "copycat", "common"}},
+    {"jvm", {"loader", "converters", "copycat", "common"}},
     {"storage", {"kafka/rdkafka", "converters", "copycat", "common"}},
     {"runtime", {"loader", "storage", "kafka/rdkafka", "converters", "copycat", "common"}},
     {"transforms", {"copycat", "common"}},

@@ -11,6 +11,8 @@
 #include <string>
 
 #include "app/builtin_plugins.hpp"
+#include "copycat/data/schema.hpp"
+#include "copycat/data/struct_value.hpp"
 #include "copycat/errors.hpp"
 
 using namespace copycat;
@@ -41,7 +43,11 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
     loader::plugin_registry registry;
     app::register_builtin_plugins(registry);
     const auto report = jvm::register_java_plugins(
-        {java_plugins}, settings({"org.apache.kafka.connect.transforms.Filter"}), registry);
+        {java_plugins},
+        settings({"org.apache.kafka.connect.transforms.Filter", "org.apache.kafka.connect.transforms.HoistField$Value",
+                  "org.apache.kafka.connect.transforms.InsertField$Value",
+                  "org.apache.kafka.connect.transforms.predicates.TopicNameMatches"}),
+        registry);
     REQUIRE(report.jvm_started);
     CHECK(libjvm_loaded());
     CHECK(report.locations.size() == 4);
@@ -74,17 +80,17 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
 
     // Same class name as a built-in: the native one stays, unless java.bridge.preferred.classes
     // names the class.
-    const loader::plugin_entry* insert_field = registry.find("org.apache.kafka.connect.transforms.InsertField$Value");
-    REQUIRE(insert_field != nullptr);
-    CHECK(insert_field->location() == "builtin");
+    const loader::plugin_entry* insert_key = registry.find("org.apache.kafka.connect.transforms.InsertField$Key");
+    REQUIRE(insert_key != nullptr);
+    CHECK(insert_key->location() == "builtin");
     const loader::plugin_entry* filter = registry.find("org.apache.kafka.connect.transforms.Filter");
     REQUIRE(filter != nullptr);
     CHECK(filter->location() == java_plugins + "/kafka-transforms");
     CHECK(filter->version == "4.1.1");
-    // Copycat has every SMT of connect-transforms built in: only the preferred one came from Java.
+    // Copycat has every SMT of connect-transforms built in: only the preferred ones came from Java.
     CHECK(std::count_if(report.registered.begin(), report.registered.end(), [](const std::string& line) {
               return line.find("/kafka-transforms") != std::string::npos;
-          }) == 1);
+          }) == 4);
 
     // A Java connector behind Copycat's interface: its ConfigDef, validate(), and life cycle.
     auto connector = source->create<source_connector>();
@@ -122,7 +128,53 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
                           Catch::Contains("at copycat.test.good.GoodSourceConnector.start("));
     // What is not bridged yet fails clearly.
     CHECK_THROWS_WITH(connector->create_task(), Catch::Contains("cannot run on this worker yet"));
-    CHECK_THROWS_WITH(smt->create<transformation>(), Catch::Contains("cannot run Java transformation plugins yet"));
+    CHECK_THROWS_WITH(header->create<header_converter>(), Catch::Contains("cannot run Java header_converter plugins yet"));
+
+    // A record crosses to Java SMTs and back: Java-only UpperCase, then Kafka's own HoistField and
+    // InsertField (Struct with a schema), keeping headers, source partition and offset.
+    auto upper = smt->create<transformation>();
+    upper->configure({});
+    CHECK(upper->config().config_keys().empty());
+    source_record record({{"file", value("/in.txt")}}, {{"position", value(std::int64_t{42})}}, "lines", std::nullopt,
+                         nullptr, value(), schema::string(), value("h\u00e9llo \U0001F600"), 1700000000000);
+    record.hdrs.add_string("origin", "test");
+    REQUIRE(upper->apply(record));
+    CHECK(record.val == value("H\u00c9LLO \U0001F600"));
+    auto hoist = registry.find("org.apache.kafka.connect.transforms.HoistField$Value")->create<transformation>();
+    hoist->configure({{"field", "line"}});
+    auto insert = registry.find("org.apache.kafka.connect.transforms.InsertField$Value")->create<transformation>();
+    insert->configure({{"static.field", "via"}, {"static.value", "java"}});
+    REQUIRE(hoist->apply(record));
+    REQUIRE(insert->apply(record));
+    REQUIRE(record.value_schema != nullptr);
+    REQUIRE(record.val.is_struct());
+    CHECK(record.val.as_struct().get("line") == value("H\u00c9LLO \U0001F600"));
+    CHECK(record.val.as_struct().get("via") == value("java"));
+    CHECK(record.value_schema->fields().size() == 2);
+    CHECK(record.topic == "lines");
+    CHECK(record.timestamp == 1700000000000);
+    REQUIRE(record.hdrs.size() == 1);
+    CHECK(record.hdrs[0].key == "origin");
+    CHECK(record.hdrs[0].val == value("test"));
+    CHECK(record.source_partition == source_map{{"file", value("/in.txt")}});
+    CHECK(record.source_offset == source_map{{"position", value(std::int64_t{42})}});
+    // A Java transformation that returns null drops the record.
+    source_record dropped({}, {}, "lines", std::nullopt, nullptr, value(), schema::string(), value("drop"));
+    CHECK_FALSE(upper->apply(dropped));
+    // A Java predicate.
+    auto matches = registry.find("org.apache.kafka.connect.transforms.predicates.TopicNameMatches")->create<predicate>();
+    matches->configure({{"pattern", "li.*"}});
+    CHECK(matches->test(record));
+    record.topic = "other";
+    CHECK_FALSE(matches->test(record));
+    // A Java exception in apply() carries Java's stack trace.
+    auto bad_insert = registry.find("org.apache.kafka.connect.transforms.InsertField$Value")->create<transformation>();
+    bad_insert->configure({{"static.field", "via"}, {"static.value", "java"}});
+    source_record not_a_struct({}, {}, "lines", std::nullopt, nullptr, value(), schema::int64(), value(std::int64_t{1}));
+    CHECK_THROWS_WITH(bad_insert->apply(not_a_struct),
+                      Catch::Contains("org.apache.kafka.connect.errors.DataException") &&
+                          Catch::Contains("at org.apache.kafka.connect.transforms.InsertField"));
+    upper->close();
 }
 
 TEST_CASE("A JVM that cannot start: the Java plugins are skipped with the reason, the native ones stay") {

@@ -12,6 +12,7 @@ import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigValue;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.connector.Connector;
 import org.apache.kafka.connect.connector.ConnectorContext;
 import org.apache.kafka.connect.storage.Converter;
@@ -27,6 +28,8 @@ import org.apache.kafka.connect.transforms.predicates.Predicate;
 public final class PluginCalls {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
+    // A codec per calling thread: its converters cache schemas and are not thread-safe.
+    private static final ThreadLocal<RecordCodec> CODECS = ThreadLocal.withInitial(RecordCodec::new);
 
     private PluginCalls() {}
 
@@ -44,11 +47,11 @@ public final class PluginCalls {
     }
 
     /** The plugin's ConfigDef: one object per key, in definition order. */
-    public static String configDef(Object plugin) throws Exception {
+    public static byte[] configDef(Object plugin) throws Exception {
         return withLoaderOf(plugin, () -> {
             ConfigDef def = configOf(plugin);
             ArrayNode keys = JSON.createArrayNode();
-            if (def == null) return JSON.writeValueAsString(keys);
+            if (def == null) return JSON.writeValueAsBytes(keys);
             for (ConfigDef.ConfigKey key : def.configKeys().values()) {
                 ObjectNode k = keys.addObject();
                 k.put("name", key.name);
@@ -66,12 +69,12 @@ public final class PluginCalls {
                 if (key.dependents != null) key.dependents.forEach(dependents::add);
                 k.put("internal", key.internalConfig);
             }
-            return JSON.writeValueAsString(keys);
+            return JSON.writeValueAsBytes(keys);
         });
     }
 
     /** Connector.validate(props): one object per ConfigValue, values in Kafka's string form. */
-    public static String validate(Object connector, String propsJson) throws Exception {
+    public static byte[] validate(Object connector, byte[] propsJson) throws Exception {
         Map<String, String> props = JSON.readValue(propsJson, STRING_MAP);
         return withLoaderOf(connector, () -> {
             Connector c = (Connector) connector;
@@ -91,7 +94,7 @@ public final class PluginCalls {
                 value.errorMessages().forEach(errors::add);
                 v.put("visible", value.visible());
             }
-            return JSON.writeValueAsString(values);
+            return JSON.writeValueAsBytes(values);
         });
     }
 
@@ -106,7 +109,7 @@ public final class PluginCalls {
         });
     }
 
-    public static void start(Object connector, String propsJson) throws Exception {
+    public static void start(Object connector, byte[] propsJson) throws Exception {
         Map<String, String> props = JSON.readValue(propsJson, STRING_MAP);
         withLoaderOf(connector, () -> {
             ((Connector) connector).start(props);
@@ -115,16 +118,53 @@ public final class PluginCalls {
     }
 
     /** Connector.taskConfigs(maxTasks) as a JSON array of string maps. */
-    public static String taskConfigs(Object connector, int maxTasks) throws Exception {
+    public static byte[] taskConfigs(Object connector, int maxTasks) throws Exception {
         return withLoaderOf(connector, () -> {
             List<Map<String, String>> configs = ((Connector) connector).taskConfigs(maxTasks);
-            return JSON.writeValueAsString(configs);
+            return JSON.writeValueAsBytes(configs);
         });
     }
 
     public static void stop(Object connector) throws Exception {
         withLoaderOf(connector, () -> {
             ((Connector) connector).stop();
+            return null;
+        });
+    }
+
+    /** Transformation.configure / Predicate.configure with the plugin's config. */
+    public static void configure(Object plugin, byte[] propsJson) throws Exception {
+        Map<String, String> props = JSON.readValue(propsJson, STRING_MAP);
+        withLoaderOf(plugin, () -> {
+            if (plugin instanceof Transformation) ((Transformation<?>) plugin).configure(props);
+            else ((Predicate<?>) plugin).configure(props);
+            return null;
+        });
+    }
+
+    /** Transformation.apply on one record; null when the transformation drops it. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static byte[] apply(Object transformation, byte[] record) throws Exception {
+        RecordCodec codec = CODECS.get();
+        ConnectRecord in = codec.decode(record);
+        return withLoaderOf(transformation, () -> {
+            ConnectRecord out = ((Transformation) transformation).apply(in);
+            return out == null ? null : codec.encode(out);
+        });
+    }
+
+    /** Predicate.test on one record. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static boolean test(Object predicate, byte[] record) throws Exception {
+        ConnectRecord in = CODECS.get().decode(record);
+        return withLoaderOf(predicate, () -> ((Predicate) predicate).test(in));
+    }
+
+    /** Transformation.close / Predicate.close. */
+    public static void close(Object plugin) throws Exception {
+        withLoaderOf(plugin, () -> {
+            if (plugin instanceof Transformation) ((Transformation<?>) plugin).close();
+            else if (plugin instanceof Predicate) ((Predicate<?>) plugin).close();
             return null;
         });
     }

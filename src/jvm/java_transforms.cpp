@@ -1,0 +1,30 @@
+#include "jvm/java_transforms.hpp"
+
+#include "copycat/errors.hpp"
+#include "jvm/java_config.hpp"
+
+namespace copycat::jvm {
+
+void java_chain_element::configure_java(const std::map<std::string, std::string>& configs) {
+    java_configure(*instance_, string_map_to_json(configs));
+}
+
+const config_def& java_chain_element::java_config() const {
+    if (!config_) config_ = config_def_from_json(java_config_def(*instance_));
+    return *config_;
+}
+
+void java_chain_element::close_java() { java_close(*instance_); }
+
+bool java_transformation::apply(connect_record& record) {
+    const std::optional<std::string> out = java_apply(*instance_, codec_.encode(record));
+    if (!out) return false;
+    auto parsed = json::parse(*out);
+    if (!parsed) throw data_error("A record from a Java transformation does not parse: " + parsed.err().message);
+    codec_.decode_into(*parsed, record);
+    return true;
+}
+
+bool java_predicate::test(const connect_record& record) { return java_test(*instance_, codec_.encode(record)); }
+
+}  // namespace copycat::jvm

@@ -1,0 +1,45 @@
+#pragma once
+// Records crossing between Copycat and Java as JSON text (docs/jvm-bridge.md "Crossing records
+// and configs"). Keys, values and headers are Kafka's JsonConverter envelopes with schemas
+// ({"schema":...,"payload":...}: Struct, Map, Array and the logical types survive), written and
+// read by Copycat's byte-compatible json_converter here and by Kafka's own JsonConverter in
+// copycat.bridge.RecordCodec; source partitions and offsets are schemaless JSON, as Kafka stores
+// them. One record:
+//
+//   {"topic":"t","partition":0|null,"timestamp":123|null,"key":<envelope>|null,"value":<envelope>|null,
+//    "headers":[{"key":"h","value":<envelope>|null}],
+//    "source_partition":{...},"source_offset":{...}             (source records)
+//    "kafka_offset":5,"timestamp_type":"CreateTime"             (sink records)}
+//
+// Not thread-safe (the converters cache schemas): one codec per user, used on its thread.
+
+#include <memory>
+#include <string>
+
+#include "common/json.hpp"
+#include "copycat/data/records.hpp"
+
+namespace copycat::converters {
+class json_converter;
+}
+
+namespace copycat::jvm {
+
+class record_codec {
+public:
+    record_codec();
+    ~record_codec();
+    record_codec(const record_codec&) = delete;
+    record_codec& operator=(const record_codec&) = delete;
+
+    std::string encode(const connect_record& record);
+    // Replaces the fields of `record` (a source_record or sink_record keeps its kind) with those
+    // of `encoded`. Throws data_error when the JSON is not a record.
+    void decode_into(const json::value& encoded, connect_record& record);
+
+private:
+    std::unique_ptr<converters::json_converter> data_;     // schemas.enable=true
+    std::unique_ptr<converters::json_converter> offsets_;  // schemas.enable=false
+};
+
+}  // namespace copycat::jvm
