@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -64,6 +65,40 @@ const json::value* config_entry(const json::value& validated, const std::string&
     for (const json::value& c : validated.find("configs")->as_array())
         if (c.find("definition")->find("name")->as_string() == name) return &c;
     return nullptr;
+}
+
+// Creates the Java source (GoodSource: `count` records) and a FileStreamSink into `output`.
+void create_java_pipeline(std::uint16_t port, const std::string& topic, int count, const std::string& output) {
+    const std::string json_values =
+        R"("value.converter":"org.apache.kafka.connect.json.JsonConverter","value.converter.schemas.enable":"false")";
+    const http_reply source =
+        call(port, "PUT", "/connectors/java-source/config",
+             R"({"connector.class":"GoodSource","topic":")" + topic + R"(","count":")" + std::to_string(count) +
+                 R"(","offset.flush.interval.ms":"100",)" + json_values + "}");
+    INFO(source.body);
+    REQUIRE(source.status == 201);
+    const http_reply sink = call(port, "PUT", "/connectors/sink/config",
+                                 R"({"connector.class":"FileStreamSink","file":")" + output + R"(","topics":")" +
+                                     topic + R"(",)" + json_values + "}");
+    REQUIRE(sink.status == 201);
+}
+
+std::string wait_lines(const std::filesystem::path& file, std::size_t lines) {
+    std::string written;
+    poll_until(60s, [&] {
+        std::ifstream in(file);
+        std::ostringstream text;
+        text << in.rdbuf();
+        written = text.str();
+        return static_cast<std::size_t>(std::count(written.begin(), written.end(), '\n')) >= lines;
+    });
+    return written;
+}
+
+std::string expected_lines(int from, int to) {
+    std::string out;
+    for (int n = from; n < to; ++n) out += "{n=" + std::to_string(n) + ", text=record " + std::to_string(n) + "}\n";
+    return out;
 }
 
 }  // namespace
@@ -202,17 +237,31 @@ TEST_CASE("Java SMTs, Kafka's own among them, transform FileStreamSource records
                                      R"(","topics":")" + topic + R"(",)" + json_values + "}");
     REQUIRE(sink.status == 201);
 
-    std::string written;
-    const bool arrived = poll_until(60s, [&] {
-        std::ifstream in(output);
-        std::ostringstream text;
-        text << in.rdbuf();
-        written = text.str();
-        return std::count(written.begin(), written.end(), '\n') >= 2;
-    });
-    INFO(written);
-    CHECK(arrived);
+    const std::string written = wait_lines(output, 2);
     // UpperCase (Java only) ran, dropped "drop", and Kafka's HoistField and InsertField built the Struct.
     CHECK(written == "{line=ONE, via=java}\n{line=TWO, via=java}\n");
+    CHECK(worker.terminate(60s) == 0);
+}
+
+TEST_CASE("a Java source task runs in Copycat's task loop and resumes from the offset Copycat stored", "[cluster]") {
+    temp_dir dir("copycat-jvm-source");
+    const std::string topic = unique_name("jvm-source");
+    const auto output = dir.path() / "output.txt";
+    const std::string properties =
+        standalone_worker_properties(dir, java_plugins + "/good," + COPYCAT_FILE_PLUGIN, "offset.flush.interval.ms=100\n");
+    {
+        copycat_process worker({"standalone", properties}, dir.path() / "worker1.log");
+        const auto port = worker.rest_port(60s);
+        REQUIRE(port);
+        create_java_pipeline(*port, topic, 4, output.string());
+        CHECK(wait_lines(output, 4) == expected_lines(0, 4));
+        CHECK(worker.terminate(60s) == 0);
+    }
+    copycat_process worker({"standalone", properties}, dir.path() / "worker2.log");
+    const auto port = worker.rest_port(60s);
+    REQUIRE(port);
+    create_java_pipeline(*port, topic, 6, output.string());
+    // The task read position 3 through its OffsetStorageReader: only 4 and 5 are new.
+    CHECK(wait_lines(output, 6) == expected_lines(0, 6));
     CHECK(worker.terminate(60s) == 0);
 }

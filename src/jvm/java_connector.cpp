@@ -4,6 +4,7 @@
 
 #include "copycat/errors.hpp"
 #include "jvm/java_config.hpp"
+#include "jvm/java_source_task.hpp"
 
 namespace copycat::jvm {
 
@@ -46,7 +47,11 @@ std::vector<config_value> java_connector<Base>::validate(const std::map<std::str
 
 template <class Base>
 auto java_connector<Base>::create_task() const -> std::unique_ptr<task_type> {
-    throw connect_error("The tasks of Java connectors cannot run on this worker yet (see docs/jvm-bridge.md)");
+    if constexpr (std::is_same_v<Base, source_connector>) {
+        return java_source_task::of(*instance_);
+    } else {
+        throw connect_error("The tasks of Java sink connectors cannot run on this worker yet (see docs/jvm-bridge.md)");
+    }
 }
 
 template class java_connector<source_connector>;

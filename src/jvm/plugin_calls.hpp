@@ -1,8 +1,7 @@
 #pragma once
 // The calls Copycat makes on Java plugin instances, through copycat.bridge.PluginCalls (Java):
-// each is one JNI call on the calling Copycat thread; configs and answers cross as JSON text
-// (docs/jvm-bridge.md "Crossing records and configs"). A Java exception becomes a connect_error
-// whose message is Java's stack trace, so a FAILED status shows it.
+// each is one JNI call on the calling Copycat thread (jvm/bridge_call.hpp); configs and answers
+// cross as JSON text (docs/jvm-bridge.md "Crossing records and configs").
 
 #include <jni.h>
 
@@ -18,7 +17,8 @@ namespace copycat::jvm {
 // Copycat thread that happens).
 class java_object {
 public:
-    java_object(std::shared_ptr<java_vm> vm, jobject local);
+    // Takes over `global`, a global reference.
+    java_object(std::shared_ptr<java_vm> vm, jobject global);
     ~java_object();
     java_object(const java_object&) = delete;
     java_object& operator=(const java_object&) = delete;

@@ -106,4 +106,26 @@ void record_codec::decode_into(const json::value& encoded, connect_record& recor
     }
 }
 
+std::vector<source_record> record_codec::decode_source_records(std::string_view text) {
+    auto parsed = json::parse(text);
+    if (!parsed || !parsed->is_array()) throw data_error("Records from Java are not a JSON array");
+    std::vector<source_record> out(parsed->as_array().size());
+    for (std::size_t i = 0; i < out.size(); ++i) decode_into(parsed->as_array()[i], out[i]);
+    return out;
+}
+
+std::vector<source_map> record_codec::decode_source_maps(std::string_view text) {
+    const value decoded = offsets_->deserialize(text).val;
+    std::vector<source_map> out;
+    if (decoded.is_array())
+        for (const value& v : decoded.as_array()) out.push_back(source_map_of(v));
+    return out;
+}
+
+std::string record_codec::encode_optional_source_maps(const std::vector<std::optional<source_map>>& maps) {
+    value_array out;
+    for (const auto& m : maps) out.push_back(m ? map_value(*m) : value());
+    return offsets_->serialize(nullptr, value(std::move(out))).value_or("[]");
+}
+
 }  // namespace copycat::jvm

@@ -14,7 +14,10 @@
 // Not thread-safe (the converters cache schemas): one codec per user, used on its thread.
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "common/json.hpp"
 #include "copycat/data/records.hpp"
@@ -36,6 +39,13 @@ public:
     // Replaces the fields of `record` (a source_record or sink_record keeps its kind) with those
     // of `encoded`. Throws data_error when the JSON is not a record.
     void decode_into(const json::value& encoded, connect_record& record);
+    // A JSON array of records (a Java poll() batch).
+    std::vector<source_record> decode_source_records(std::string_view text);
+
+    // For OffsetStorageReader: a schemaless JSON array of maps, and the answer, one offset map or
+    // null per partition.
+    std::vector<source_map> decode_source_maps(std::string_view text);
+    std::string encode_optional_source_maps(const std::vector<std::optional<source_map>>& maps);
 
 private:
     std::unique_ptr<converters::json_converter> data_;     // schemas.enable=true

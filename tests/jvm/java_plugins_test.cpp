@@ -13,6 +13,7 @@
 #include "app/builtin_plugins.hpp"
 #include "copycat/data/schema.hpp"
 #include "copycat/data/struct_value.hpp"
+#include "copycat/connector/source_task_context.hpp"
 #include "copycat/errors.hpp"
 
 using namespace copycat;
@@ -30,6 +31,32 @@ bool any_contains(const std::vector<std::string>& lines, const std::string& a, c
         return l.find(a) != std::string::npos && l.find(b) != std::string::npos;
     });
 }
+
+// The worker's offset store for one task: what a source task's OffsetStorageReader reads.
+struct stored_offsets final : offset_storage_reader {
+    explicit stored_offsets(std::vector<std::pair<source_map, source_map>> stored) : stored_(std::move(stored)) {}
+    std::optional<source_map> offset(const source_map& partition) override {
+        for (const auto& [p, o] : stored_)
+            if (p == partition) return o;
+        return std::nullopt;
+    }
+    std::vector<std::pair<source_map, source_map>> offsets(const std::vector<source_map>& partitions) override {
+        std::vector<std::pair<source_map, source_map>> out;
+        for (const source_map& p : partitions)
+            if (auto o = offset(p)) out.emplace_back(p, *o);
+        return out;
+    }
+    std::vector<std::pair<source_map, source_map>> stored_;
+};
+
+struct fixed_context final : source_task_context {
+    fixed_context(std::map<std::string, std::string> configs, stored_offsets& offsets)
+        : configs_(std::move(configs)), offsets_(offsets) {}
+    const std::map<std::string, std::string>& configs() const override { return configs_; }
+    copycat::offset_storage_reader& offset_storage_reader() override { return offsets_; }
+    std::map<std::string, std::string> configs_;
+    stored_offsets& offsets_;
+};
 
 bool libjvm_loaded() {
     std::ifstream maps("/proc/self/maps");
@@ -126,8 +153,45 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
     CHECK_THROWS_WITH(connector->start({{"topic", "boom"}}),
                       Catch::Contains("java.lang.IllegalStateException: GoodSourceConnector cannot start on topic boom") &&
                           Catch::Contains("at copycat.test.good.GoodSourceConnector.start("));
-    // What is not bridged yet fails clearly.
-    CHECK_THROWS_WITH(connector->create_task(), Catch::Contains("cannot run on this worker yet"));
+    // Its task: poll() batches cross once each; the offset reader reads what the worker stored.
+    connector->start({{"topic", "t1"}, {"count", "5"}});
+    const auto task_config = connector->task_configs(1).at(0);
+    auto task = connector->create_task();
+    REQUIRE(task != nullptr);
+    CHECK(task->version() == "1.2.3");
+    stored_offsets offsets({{source_map{{"source", value("good")}}, source_map{{"position", value(std::int64_t{1})}}}});
+    fixed_context context(task_config, offsets);
+    task->initialize(context);
+    task->start(task_config);
+    std::vector<source_record> polled;
+    for (int i = 0; i < 3; ++i)
+        for (auto& r : task->poll()) polled.push_back(std::move(r));
+    REQUIRE(polled.size() == 3);  // positions 2, 3, 4: resumed after the stored offset
+    CHECK(polled[0].topic == "t1");
+    CHECK(polled[0].key == value("key-2"));
+    REQUIRE(polled[0].val.is_struct());
+    CHECK(polled[0].val.as_struct().get("n") == value(std::int64_t{2}));
+    CHECK(polled[0].val.as_struct().get("text") == value("record 2"));
+    CHECK(polled[0].value_schema->name() == "good.Value");
+    CHECK(polled[2].source_offset == source_map{{"position", value(std::int64_t{4})}});
+    CHECK(polled[2].source_partition == source_map{{"source", value("good")}});
+    REQUIRE(polled[2].hdrs.size() == 1);
+    CHECK(polled[2].hdrs[0].val == value(std::int64_t{4}));
+    CHECK(task->poll().empty());  // Java's null: no data now
+    task->commit();
+    task->commit_record(polled[0], record_metadata{"t1", 0, 7, std::nullopt});
+    task->stop();
+    // A Java exception in poll() carries Java's stack trace.
+    auto failing = connector->create_task();
+    auto failing_config = task_config;
+    failing_config["fail.at"] = "4";  // the first batch is 2 and 3
+    failing->initialize(context);
+    failing->start(failing_config);
+    CHECK_NOTHROW(failing->poll());
+    CHECK_THROWS_WITH(failing->poll(), Catch::Contains("org.apache.kafka.connect.errors.ConnectException: "
+                                                       "GoodSourceTask fails at 4") &&
+                                           Catch::Contains("at copycat.test.good.GoodSourceTask.poll("));
+    connector->stop();
     CHECK_THROWS_WITH(header->create<header_converter>(), Catch::Contains("cannot run Java header_converter plugins yet"));
 
     // A record crosses to Java SMTs and back: Java-only UpperCase, then Kafka's own HoistField and

@@ -26,10 +26,12 @@ import org.apache.kafka.connect.transforms.predicates.Predicate;
  * Kafka Connect's LoaderSwap does; configs and answers cross as JSON text.
  */
 public final class PluginCalls {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
     // A codec per calling thread: its converters cache schemas and are not thread-safe.
-    private static final ThreadLocal<RecordCodec> CODECS = ThreadLocal.withInitial(RecordCodec::new);
+    static final ThreadLocal<RecordCodec> CODECS = ThreadLocal.withInitial(RecordCodec::new);
+    // Set on the threads Copycat calls in on: only those may call back into Copycat.
+    static final ThreadLocal<Boolean> COPYCAT_THREAD = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     private PluginCalls() {}
 
@@ -183,11 +185,12 @@ public final class PluginCalls {
         return type == null ? value.toString() : ConfigDef.convertToString(value, type);
     }
 
-    private static <T> T withLoaderOf(Object plugin, Callable<T> call) throws Exception {
+    static <T> T withLoaderOf(Object plugin, Callable<T> call) throws Exception {
         return withLoader(plugin.getClass().getClassLoader(), call);
     }
 
-    private static <T> T withLoader(ClassLoader loader, Callable<T> call) throws Exception {
+    static <T> T withLoader(ClassLoader loader, Callable<T> call) throws Exception {
+        COPYCAT_THREAD.set(Boolean.TRUE);
         Thread thread = Thread.currentThread();
         ClassLoader saved = thread.getContextClassLoader();
         thread.setContextClassLoader(loader);

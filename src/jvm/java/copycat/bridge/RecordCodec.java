@@ -2,8 +2,10 @@ package copycat.bridge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.connect.connector.ConnectRecord;
@@ -74,6 +76,29 @@ final class RecordCodec {
                 .append(",\"timestamp_type\":").append(quoted(sink.timestampType().toString()));
         }
         return out.append('}').toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Records as one JSON array. */
+    byte[] encodeAll(List<? extends ConnectRecord<?>> records) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256 * records.size() + 2);
+        out.write('[');
+        for (int i = 0; i < records.size(); i++) {
+            if (i > 0) out.write(',');
+            out.writeBytes(encode(records.get(i)));
+        }
+        out.write(']');
+        return out.toByteArray();
+    }
+
+    /** Any value as schemaless JSON, as Kafka stores offsets. */
+    byte[] schemaless(Object value) {
+        return offsets.fromConnectData("", null, value);
+    }
+
+    /** A schemaless JSON array of maps (or nulls), numbers as Kafka's offset reader gives them. */
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> offsetMaps(byte[] json) {
+        return (List<Map<String, Object>>) offsets.toConnectData("", json).value();
     }
 
     private static SchemaAndValue envelope(JsonConverter converter, String topic, JsonNode node) throws IOException {

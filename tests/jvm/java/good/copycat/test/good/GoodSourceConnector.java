@@ -10,23 +10,29 @@ import org.apache.kafka.connect.source.SourceConnector;
 /** A well-formed Java source connector: one task config per task, naming its topic. */
 public class GoodSourceConnector extends SourceConnector {
     private String topic;
+    private Map<String, String> props;
 
     @Override public String version() { return "1.2.3"; }
 
     @Override public void start(Map<String, String> props) {
+        this.props = props;
         topic = props.get("topic");
         if ("boom".equals(topic)) throw new IllegalStateException("GoodSourceConnector cannot start on topic boom");
     }
 
-    @Override public Class<? extends Task> taskClass() { return null; }
+    @Override public Class<? extends Task> taskClass() { return GoodSourceTask.class; }
 
     @Override public List<Map<String, String>> taskConfigs(int maxTasks) {
         List<Map<String, String>> configs = new ArrayList<>();
-        for (int i = 0; i < maxTasks; i++) configs.add(Map.of("topic", topic, "task", Integer.toString(i)));
+        for (int i = 0; i < maxTasks; i++) {
+            Map<String, String> config = new java.util.HashMap<>(props);
+            config.put("task", Integer.toString(i));
+            configs.add(config);
+        }
         return configs;
     }
 
-    @Override public void stop() { topic = null; }
+    @Override public void stop() { topic = null; props = null; }
 
     @Override public ConfigDef config() {
         return new ConfigDef()

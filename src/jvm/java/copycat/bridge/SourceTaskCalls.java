@@ -1,0 +1,102 @@
+package copycat.bridge;
+
+import java.lang.reflect.InvocationTargetException;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.metrics.PluginMetrics;
+import org.apache.kafka.connect.connector.Connector;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.apache.kafka.connect.source.SourceTask;
+import org.apache.kafka.connect.source.SourceTaskContext;
+import org.apache.kafka.connect.storage.OffsetStorageReader;
+
+/**
+ * The calls Copycat's source task loop makes on a Java SourceTask (docs/jvm-bridge.md "Crossing
+ * records and configs"): one call per poll() batch, records as RecordCodec JSON.
+ */
+public final class SourceTaskCalls {
+    private SourceTaskCalls() {}
+
+    /** A new instance of the connector's taskClass(), from the connector's class loader. */
+    public static Object newTask(Object connector) throws Exception {
+        return PluginCalls.withLoaderOf(connector, () -> {
+            Class<?> taskClass = ((Connector) connector).taskClass();
+            if (taskClass == null) throw new IllegalStateException(connector.getClass().getName() + ".taskClass() is null");
+            try {
+                return taskClass.getDeclaredConstructor().newInstance();
+            } catch (InvocationTargetException e) {
+                throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+            }
+        });
+    }
+
+    public static String version(Object task) throws Exception {
+        return PluginCalls.withLoaderOf(task, () -> ((SourceTask) task).version());
+    }
+
+    /** SourceTask.initialize with a context whose OffsetStorageReader reads Copycat's offset store. */
+    public static void initialize(Object task, byte[] configs, long offsetReader) throws Exception {
+        Map<String, String> props = PluginCalls.JSON.readValue(configs, PluginCalls.STRING_MAP);
+        OffsetStorageReader reader = new NativeOffsets(offsetReader);
+        PluginCalls.withLoaderOf(task, () -> {
+            ((SourceTask) task).initialize(new SourceTaskContext() {
+                @Override public Map<String, String> configs() { return props; }
+                @Override public OffsetStorageReader offsetStorageReader() { return reader; }
+                @Override public PluginMetrics pluginMetrics() {
+                    throw new UnsupportedOperationException("pluginMetrics() is not bridged to Copycat yet");
+                }
+            });
+            return null;
+        });
+    }
+
+    public static void start(Object task, byte[] props) throws Exception {
+        Map<String, String> config = PluginCalls.JSON.readValue(props, PluginCalls.STRING_MAP);
+        PluginCalls.withLoaderOf(task, () -> {
+            ((SourceTask) task).start(config);
+            return null;
+        });
+    }
+
+    /** SourceTask.poll as a JSON array of records; null when it returned null (no data now). */
+    public static byte[] poll(Object task) throws Exception {
+        RecordCodec codec = PluginCalls.CODECS.get();
+        List<SourceRecord> records = PluginCalls.withLoaderOf(task, () -> ((SourceTask) task).poll());
+        if (records == null) return null;
+        return codec.encodeAll(records);
+    }
+
+    public static void commit(Object task) throws Exception {
+        PluginCalls.withLoaderOf(task, () -> {
+            ((SourceTask) task).commit();
+            return null;
+        });
+    }
+
+    /** Whether the task overrides commitRecord: only then is each acknowledged record passed on. */
+    public static boolean overridesCommitRecord(Object task) throws Exception {
+        return task.getClass().getMethod("commitRecord", SourceRecord.class, RecordMetadata.class)
+            .getDeclaringClass() != SourceTask.class;
+    }
+
+    /** SourceTask.commitRecord; `partition` < 0 means no metadata (the record was filtered out). */
+    public static void commitRecord(Object task, byte[] record, String topic, int partition, long offset,
+                                    long timestamp) throws Exception {
+        SourceRecord r = (SourceRecord) PluginCalls.CODECS.get().decode(record);
+        RecordMetadata metadata = partition < 0 ? null
+            : new RecordMetadata(new TopicPartition(topic, partition), offset, 0, timestamp, 0, 0);
+        PluginCalls.withLoaderOf(task, () -> {
+            ((SourceTask) task).commitRecord(r, metadata);
+            return null;
+        });
+    }
+
+    public static void stop(Object task) throws Exception {
+        PluginCalls.withLoaderOf(task, () -> {
+            ((SourceTask) task).stop();
+            return null;
+        });
+    }
+}

@@ -1,0 +1,102 @@
+#include "jvm/java_source_task.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <mutex>
+
+#include "copycat/connector/source_task_context.hpp"
+#include "copycat/errors.hpp"
+#include "jvm/bridge_call.hpp"
+#include "jvm/java_config.hpp"
+
+namespace copycat::jvm {
+namespace {
+
+constexpr const char* calls = "copycat/bridge/SourceTaskCalls";
+
+// NativeOffsets.offsets(long reader, byte[] partitions): runs on the task thread that is inside a
+// call into Java (NativeOffsets refuses other threads), with the reader Copycat passed to
+// initialize(), valid until the task stops.
+jbyteArray JNICALL native_offsets(JNIEnv* env, jclass, jlong reader, jbyteArray partitions) {
+    try {
+        thread_local record_codec codec;
+        const std::vector<source_map> wanted = codec.decode_source_maps(from_java(env, partitions).value_or("[]"));
+        const auto found = reinterpret_cast<offset_storage_reader*>(reader)->offsets(wanted);
+        std::vector<std::optional<source_map>> answer;
+        for (const source_map& partition : wanted) {
+            auto it = std::find_if(found.begin(), found.end(), [&](const auto& f) { return f.first == partition; });
+            answer.push_back(it == found.end() ? std::nullopt : std::optional<source_map>(it->second));
+        }
+        return static_cast<jbyteArray>(env->NewLocalRef(to_java(env, codec.encode_optional_source_maps(answer)).get()));
+    } catch (const std::exception& e) {
+        local_ref<jclass> error(env, env->FindClass("org/apache/kafka/connect/errors/ConnectException"));
+        env->ThrowNew(error.get(), (std::string("Reading source offsets from Copycat failed: ") + e.what()).c_str());
+        return nullptr;
+    }
+}
+
+void register_natives(JNIEnv* env) {
+    static std::once_flag once;
+    std::call_once(once, [env] {
+        local_ref<jclass> cls(env, env->FindClass("copycat/bridge/NativeOffsets"));
+        java_vm::throw_if_exception(env, "The JVM bridge has no class NativeOffsets");
+        JNINativeMethod method{const_cast<char*>("offsets"), const_cast<char*>("(J[B)[B"),
+                               reinterpret_cast<void*>(&native_offsets)};
+        env->RegisterNatives(cls.get(), &method, 1);
+        java_vm::throw_if_exception(env, "Cannot register NativeOffsets.offsets");
+    });
+}
+
+}  // namespace
+
+std::unique_ptr<java_source_task> java_source_task::of(const java_object& connector) {
+    JNIEnv* env = connector.vm().env();
+    jobject task = call_object(env, {calls, "newTask", "(Ljava/lang/Object;)Ljava/lang/Object;"},
+                               "Cannot create the Java connector's task", connector.get());
+    return std::make_unique<java_source_task>(std::make_unique<java_object>(connector.vm_ptr(), task));
+}
+
+std::string java_source_task::version() const {
+    return call_string(instance_->vm(), {calls, "version", "(Ljava/lang/Object;)Ljava/lang/String;"}, instance_->get());
+}
+
+void java_source_task::initialize(source_task_context& context) {
+    source_task::initialize(context);
+    JNIEnv* env = instance_->vm().env();
+    register_natives(env);
+    auto configs = to_java(env, string_map_to_json(context.configs()));
+    call_void(instance_->vm(), {calls, "initialize", "(Ljava/lang/Object;[BJ)V"}, instance_->get(), configs.get(),
+              static_cast<jlong>(reinterpret_cast<std::intptr_t>(&context.offset_storage_reader())));
+    forwards_commit_record_ =
+        call_bool(instance_->vm(), {calls, "overridesCommitRecord", "(Ljava/lang/Object;)Z"}, instance_->get());
+}
+
+void java_source_task::start(const std::map<std::string, std::string>& props) {
+    auto json = to_java(instance_->vm().env(), string_map_to_json(props));
+    call_void(instance_->vm(), {calls, "start", "(Ljava/lang/Object;[B)V"}, instance_->get(), json.get());
+}
+
+std::vector<source_record> java_source_task::poll() {
+    const auto batch = call_bytes(instance_->vm(), {calls, "poll", "(Ljava/lang/Object;)[B"}, instance_->get());
+    if (!batch) return {};
+    return codec_.decode_source_records(*batch);
+}
+
+void java_source_task::commit() {
+    call_void(instance_->vm(), {calls, "commit", "(Ljava/lang/Object;)V"}, instance_->get());
+}
+
+void java_source_task::commit_record(const source_record& record, const std::optional<record_metadata>& metadata) {
+    if (!forwards_commit_record_) return;
+    JNIEnv* env = instance_->vm().env();
+    auto encoded = to_java(env, codec_.encode(record));
+    local_ref<jstring> topic(env, env->NewStringUTF(metadata ? metadata->topic.c_str() : ""));
+    call_void(instance_->vm(), {calls, "commitRecord", "(Ljava/lang/Object;[BLjava/lang/String;IJJ)V"},
+              instance_->get(), encoded.get(), topic.get(), static_cast<jint>(metadata ? metadata->partition : -1),
+              static_cast<jlong>(metadata ? metadata->offset : -1),
+              static_cast<jlong>(metadata && metadata->timestamp ? *metadata->timestamp : -1));
+}
+
+void java_source_task::stop() { call_void(instance_->vm(), {calls, "stop", "(Ljava/lang/Object;)V"}, instance_->get()); }
+
+}  // namespace copycat::jvm

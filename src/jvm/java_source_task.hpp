@@ -1,0 +1,38 @@
+#pragma once
+// A Java SourceTask behind Copycat's source_task (docs/jvm-bridge.md "Crossing records and
+// configs"): called from the task's thread by Copycat's source task loop; one JNI call per
+// poll() batch. Its OffsetStorageReader reads Copycat's offset store through a native method,
+// only on the task's own thread.
+
+#include <memory>
+#include <optional>
+
+#include "copycat/connector/source_task.hpp"
+#include "jvm/plugin_calls.hpp"
+#include "jvm/record_codec.hpp"
+
+namespace copycat::jvm {
+
+class java_source_task final : public source_task {
+public:
+    explicit java_source_task(std::unique_ptr<java_object> instance) : instance_(std::move(instance)) {}
+
+    // A new task of the Java connector `connector` (its taskClass()).
+    static std::unique_ptr<java_source_task> of(const java_object& connector);
+
+    std::string version() const override;
+    void initialize(source_task_context& context) override;
+    void start(const std::map<std::string, std::string>& props) override;
+    std::vector<source_record> poll() override;
+    void commit() override;
+    void commit_record(const source_record& record, const std::optional<record_metadata>& metadata) override;
+    void stop() override;
+
+private:
+    std::unique_ptr<java_object> instance_;
+    record_codec codec_;
+    // Whether the Java task overrides commitRecord; when not, acknowledgements do not cross.
+    bool forwards_commit_record_ = false;
+};
+
+}  // namespace copycat::jvm
