@@ -265,3 +265,28 @@ TEST_CASE("a Java source task runs in Copycat's task loop and resumes from the o
     CHECK(wait_lines(output, 6) == expected_lines(0, 6));
     CHECK(worker.terminate(60s) == 0);
 }
+
+TEST_CASE("a Java source and a Java sink connector copy records with schemas through Kafka", "[cluster]") {
+    temp_dir dir("copycat-jvm-sink");
+    const std::string topic = unique_name("jvm-sink");
+    const auto output = dir.path() / "output.txt";
+    copycat_process worker({"standalone", standalone_worker_properties(dir, java_plugins + "/good")},
+                           dir.path() / "worker.log");
+    const auto port = worker.rest_port(60s);
+    REQUIRE(port);
+    const std::string converters =
+        R"("value.converter":"org.apache.kafka.connect.json.JsonConverter","value.converter.schemas.enable":"true")";
+    REQUIRE(call(*port, "PUT", "/connectors/java-source/config",
+                 R"({"connector.class":"GoodSource","topic":")" + topic + R"(","count":"3",)" + converters + "}")
+                .status == 201);
+    const http_reply sink = call(*port, "PUT", "/connectors/java-sink/config",
+                                 R"({"connector.class":"GoodSink","file":")" + output.string() + R"(","topics":")" +
+                                     topic + R"(","offset.flush.interval.ms":"200",)" + converters + "}");
+    INFO(sink.body);
+    REQUIRE(sink.status == 201);
+    // The Java sink got Structs with their schema and the headers, as Kafka Connect gives them.
+    CHECK(wait_lines(output, 3) == "key-0 Struct{n=0,text=record 0} n=0\n"
+                                   "key-1 Struct{n=1,text=record 1} n=1\n"
+                                   "key-2 Struct{n=2,text=record 2} n=2\n");
+    CHECK(worker.terminate(60s) == 0);
+}

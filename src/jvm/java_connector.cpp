@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "copycat/errors.hpp"
 #include "jvm/java_config.hpp"
+#include "jvm/java_sink_task.hpp"
 #include "jvm/java_source_task.hpp"
 
 namespace copycat::jvm {
@@ -48,9 +48,9 @@ std::vector<config_value> java_connector<Base>::validate(const std::map<std::str
 template <class Base>
 auto java_connector<Base>::create_task() const -> std::unique_ptr<task_type> {
     if constexpr (std::is_same_v<Base, source_connector>) {
-        return java_source_task::of(*instance_);
+        return std::make_unique<java_source_task>(new_task_instance(*instance_));
     } else {
-        throw connect_error("The tasks of Java sink connectors cannot run on this worker yet (see docs/jvm-bridge.md)");
+        return std::make_unique<java_sink_task>(new_task_instance(*instance_));
     }
 }
 

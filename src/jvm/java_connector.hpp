@@ -2,8 +2,7 @@
 // A Java Connector behind Copycat's connector interface (docs/jvm-bridge.md "How a Java class
 // enters the plugin registry"): each call is one call into the Java instance on the calling
 // (connector or herder) thread; config() and validate() answer from the Java ConfigDef and
-// validate(). create_task() gives a java_source_task; sink tasks are not bridged yet (a clear
-// connect_error).
+// validate(). create_task() gives a java_source_task or java_sink_task.
 
 #include <memory>
 #include <optional>

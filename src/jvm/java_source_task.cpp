@@ -49,13 +49,6 @@ void register_natives(JNIEnv* env) {
 
 }  // namespace
 
-std::unique_ptr<java_source_task> java_source_task::of(const java_object& connector) {
-    JNIEnv* env = connector.vm().env();
-    jobject task = call_object(env, {calls, "newTask", "(Ljava/lang/Object;)Ljava/lang/Object;"},
-                               "Cannot create the Java connector's task", connector.get());
-    return std::make_unique<java_source_task>(std::make_unique<java_object>(connector.vm_ptr(), task));
-}
-
 std::string java_source_task::version() const {
     return call_string(instance_->vm(), {calls, "version", "(Ljava/lang/Object;)Ljava/lang/String;"}, instance_->get());
 }

@@ -15,10 +15,8 @@ namespace copycat::jvm {
 
 class java_source_task final : public source_task {
 public:
+    // `instance`: a new_task_instance() of the Java connector.
     explicit java_source_task(std::unique_ptr<java_object> instance) : instance_(std::move(instance)) {}
-
-    // A new task of the Java connector `connector` (its taskClass()).
-    static std::unique_ptr<java_source_task> of(const java_object& connector);
 
     std::string version() const override;
     void initialize(source_task_context& context) override;

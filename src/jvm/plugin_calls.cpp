@@ -26,6 +26,12 @@ std::unique_ptr<java_object> new_plugin_instance(const std::shared_ptr<java_vm>&
     return std::make_unique<java_object>(vm, instance);
 }
 
+std::unique_ptr<java_object> new_task_instance(const java_object& connector) {
+    jobject task = call_object(connector.vm().env(), {calls, "newTask", "(Ljava/lang/Object;)Ljava/lang/Object;"},
+                               "Cannot create the Java connector's task", connector.get());
+    return std::make_unique<java_object>(connector.vm_ptr(), task);
+}
+
 std::string java_config_def(const java_object& plugin) {
     return call_bytes(plugin.vm(), {calls, "configDef", "(Ljava/lang/Object;)[B"}, plugin.get()).value_or("[]");
 }

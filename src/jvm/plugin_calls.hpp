@@ -36,6 +36,9 @@ private:
 std::unique_ptr<java_object> new_plugin_instance(const std::shared_ptr<java_vm>& vm, const std::string& location,
                                                  const std::string& class_name);
 
+// A new instance of the Java connector's taskClass().
+std::unique_ptr<java_object> new_task_instance(const java_object& connector);
+
 // PluginCalls.configDef: the plugin's ConfigDef keys as a JSON array.
 std::string java_config_def(const java_object& plugin);
 // PluginCalls.validate: Connector.validate(props) as a JSON array of config values.

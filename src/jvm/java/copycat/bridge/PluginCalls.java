@@ -48,6 +48,19 @@ public final class PluginCalls {
         });
     }
 
+    /** A new instance of the connector's taskClass(), from the connector's class loader. */
+    public static Object newTask(Object connector) throws Exception {
+        return PluginCalls.withLoaderOf(connector, () -> {
+            Class<?> taskClass = ((Connector) connector).taskClass();
+            if (taskClass == null) throw new IllegalStateException(connector.getClass().getName() + ".taskClass() is null");
+            try {
+                return taskClass.getDeclaredConstructor().newInstance();
+            } catch (InvocationTargetException e) {
+                throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+            }
+        });
+    }
+
     /** The plugin's ConfigDef: one object per key, in definition order. */
     public static byte[] configDef(Object plugin) throws Exception {
         return withLoaderOf(plugin, () -> {

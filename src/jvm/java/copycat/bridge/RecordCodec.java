@@ -32,7 +32,10 @@ final class RecordCodec {
     }
 
     ConnectRecord<?> decode(byte[] text) throws IOException {
-        JsonNode r = JSON.readTree(text);
+        return decode(JSON.readTree(text));
+    }
+
+    ConnectRecord<?> decode(JsonNode r) throws IOException {
         String topic = r.get("topic").asText();
         Integer partition = r.get("partition").isNull() ? null : r.get("partition").asInt();
         Long timestamp = r.get("timestamp").isNull() ? null : r.get("timestamp").asLong();

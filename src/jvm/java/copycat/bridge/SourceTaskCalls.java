@@ -1,12 +1,10 @@
 package copycat.bridge;
 
-import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.PluginMetrics;
-import org.apache.kafka.connect.connector.Connector;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTask;
 import org.apache.kafka.connect.source.SourceTaskContext;
@@ -18,19 +16,6 @@ import org.apache.kafka.connect.storage.OffsetStorageReader;
  */
 public final class SourceTaskCalls {
     private SourceTaskCalls() {}
-
-    /** A new instance of the connector's taskClass(), from the connector's class loader. */
-    public static Object newTask(Object connector) throws Exception {
-        return PluginCalls.withLoaderOf(connector, () -> {
-            Class<?> taskClass = ((Connector) connector).taskClass();
-            if (taskClass == null) throw new IllegalStateException(connector.getClass().getName() + ".taskClass() is null");
-            try {
-                return taskClass.getDeclaredConstructor().newInstance();
-            } catch (InvocationTargetException e) {
-                throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
-            }
-        });
-    }
 
     public static String version(Object task) throws Exception {
         return PluginCalls.withLoaderOf(task, () -> ((SourceTask) task).version());
