@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "jvm/java_connector.hpp"
+#include "jvm/java_converters.hpp"
 #include "jvm/java_transforms.hpp"
 #include "jvm/plugin_calls.hpp"
 
@@ -18,11 +19,12 @@ loader::plugin_instance java_class::create(plugin_kind kind) const {
             return std::make_unique<java_transformation>(new_plugin_instance(vm_, location_, class_name_));
         case plugin_kind::predicate:
             return std::make_unique<java_predicate>(new_plugin_instance(vm_, location_, class_name_));
-        default:
-            throw connect_error(fmt::format("The Java {} plugin {} (from {}) was found, but this worker cannot run "
-                                            "Java {} plugins yet; see docs/jvm-bridge.md",
-                                            plugin_kind_name(kind), class_name_, location_, plugin_kind_name(kind)));
+        case plugin_kind::converter:
+            return std::make_unique<java_converter>(new_plugin_instance(vm_, location_, class_name_));
+        case plugin_kind::header_converter:
+            return std::make_unique<java_header_converter>(new_plugin_instance(vm_, location_, class_name_));
     }
+    throw connect_error(fmt::format("Unknown plugin kind for Java class {}", class_name_));
 }
 
 }  // namespace copycat::jvm

@@ -16,9 +16,8 @@ public:
     java_class(std::shared_ptr<java_vm> vm, std::string location, std::string class_name)
         : vm_(std::move(vm)), location_(std::move(location)), class_name_(std::move(class_name)) {}
 
-    // A connector (java_connector), transformation or predicate (java_transforms) instance.
-    // Converters and header converters are not bridged yet (docs/jvm-bridge.md "Status: what is built, what remains"): throws
-    // connect_error saying so, so that a config naming one fails with a clear message.
+    // An instance behind Copycat's interface of `kind`: java_connector, java_transforms or
+    // java_converters. Throws connect_error (with Java's stack trace) when Java cannot create it.
     loader::plugin_instance create(plugin_kind kind) const override;
     std::string location() const override { return location_; }
 

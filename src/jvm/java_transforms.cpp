@@ -5,16 +5,13 @@
 
 namespace copycat::jvm {
 
-void java_chain_element::configure_java(const std::map<std::string, std::string>& configs) {
+void java_transformation::configure(const std::map<std::string, std::string>& configs) {
     java_configure(*instance_, string_map_to_json(configs));
 }
 
-const config_def& java_chain_element::java_config() const {
-    if (!config_) config_ = config_def_from_json(java_config_def(*instance_));
-    return *config_;
+void java_predicate::configure(const std::map<std::string, std::string>& configs) {
+    java_configure(*instance_, string_map_to_json(configs));
 }
-
-void java_chain_element::close_java() { java_close(*instance_); }
 
 bool java_transformation::apply(connect_record& record) {
     const std::optional<std::string> out = java_apply(*instance_, codec_.encode(record));

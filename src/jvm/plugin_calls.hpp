@@ -54,7 +54,7 @@ void java_configure(const java_object& plugin, const std::string& props_json);
 // Transformation.apply on one encoded record (jvm/record_codec.hpp); nullopt when it drops it.
 std::optional<std::string> java_apply(const java_object& transformation, const std::string& record_json);
 bool java_test(const java_object& predicate, const std::string& record_json);
-// Transformation.close / Predicate.close.
+// Closes a transformation, predicate, converter or header converter.
 void java_close(const java_object& plugin);
 
 }  // namespace copycat::jvm

@@ -106,6 +106,15 @@ void record_codec::decode_into(const json::value& encoded, connect_record& recor
     }
 }
 
+std::optional<std::string> record_codec::encode_envelope(const schema_ptr& schema, const value& val) {
+    return data_->serialize(schema, val);
+}
+
+schema_and_value record_codec::decode_envelope(const std::optional<std::string>& envelope) {
+    if (!envelope) return {};
+    return data_->deserialize(*envelope);
+}
+
 std::vector<source_record> record_codec::decode_source_records(std::string_view text) {
     auto parsed = json::parse(text);
     if (!parsed || !parsed->is_array()) throw data_error("Records from Java are not a JSON array");

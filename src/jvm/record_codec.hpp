@@ -39,6 +39,10 @@ public:
     // Replaces the fields of `record` (a source_record or sink_record keeps its kind) with those
     // of `encoded`. Throws data_error when the JSON is not a record.
     void decode_into(const json::value& encoded, connect_record& record);
+    // A key, value or header alone as a JsonConverter envelope (nullopt for Kafka's null), and back.
+    std::optional<std::string> encode_envelope(const schema_ptr& schema, const value& val);
+    schema_and_value decode_envelope(const std::optional<std::string>& envelope);
+
     // A JSON array of records (a Java poll() batch).
     std::vector<source_record> decode_source_records(std::string_view text);
 

@@ -11,7 +11,9 @@
 #include <string>
 
 #include "app/builtin_plugins.hpp"
+#include "converters/json_converter.hpp"
 #include "copycat/data/schema.hpp"
+#include "copycat/data/schema_builder.hpp"
 #include "copycat/data/struct_value.hpp"
 #include "copycat/connector/source_task_context.hpp"
 #include "copycat/errors.hpp"
@@ -73,11 +75,12 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
         {java_plugins},
         settings({"org.apache.kafka.connect.transforms.Filter", "org.apache.kafka.connect.transforms.HoistField$Value",
                   "org.apache.kafka.connect.transforms.InsertField$Value",
-                  "org.apache.kafka.connect.transforms.predicates.TopicNameMatches"}),
+                  "org.apache.kafka.connect.transforms.predicates.TopicNameMatches",
+                  "org.apache.kafka.connect.json.JsonConverter"}),
         registry);
     REQUIRE(report.jvm_started);
     CHECK(libjvm_loaded());
-    CHECK(report.locations.size() == 4);
+    CHECK(report.locations.size() == 5);
 
     // The usable classes, with Kafka's type names and versions ("undefined" when none).
     const loader::plugin_entry* source = registry.find("copycat.test.good.GoodSourceConnector");
@@ -192,7 +195,37 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
                                                        "GoodSourceTask fails at 4") &&
                                            Catch::Contains("at copycat.test.good.GoodSourceTask.poll("));
     connector->stop();
-    CHECK_THROWS_WITH(header->create<header_converter>(), Catch::Contains("cannot run Java header_converter plugins yet"));
+    // Kafka's own JsonConverter, preferred over Copycat's: the same bytes both ways.
+    const loader::plugin_entry* json_entry = registry.find("org.apache.kafka.connect.json.JsonConverter");
+    REQUIRE(json_entry != nullptr);
+    CHECK(json_entry->location() == java_plugins + "/kafka-json");
+    auto java_json = json_entry->create<converter>();
+    java_json->configure({{"schemas.enable", "true"}}, false);
+    converters::json_converter native_json;
+    native_json.configure({{"schemas.enable", "true"}}, false);
+    const schema_ptr point = schema_builder::struct_()
+                                 .name("Point")
+                                 .field("x", schema::int32())
+                                 .field("label", schema::optional_string())
+                                 .build();
+    struct_value p(point);
+    p.put("x", value(std::int32_t{7})).put("label", value("s\u00fcd"));
+    headers none;
+    const auto java_bytes = java_json->from_connect_data("t", none, point, value(std::make_shared<struct_value>(p)));
+    const auto native_bytes = native_json.from_connect_data("t", none, point, value(std::make_shared<struct_value>(p)));
+    REQUIRE(java_bytes);
+    CHECK(*java_bytes == *native_bytes);
+    const schema_and_value back = java_json->to_connect_data("t", none, bytes_view(*java_bytes));
+    CHECK(back.val.as_struct().get("x") == value(std::int32_t{7}));
+    CHECK(back.val.as_struct().get("label") == value("s\u00fcd"));
+    CHECK(java_json->to_connect_data("t", none, std::nullopt).val.is_null());
+    auto java_header = json_entry->create<header_converter>();
+    java_header->configure({{"schemas.enable", "false"}});
+    const auto header_bytes = java_header->from_connect_header("t", "h", schema::string(), value("v"));
+    REQUIRE(header_bytes);
+    CHECK(std::string(header_bytes->begin(), header_bytes->end()) == "\"v\"");
+    CHECK(java_header->to_connect_header("t", "h", bytes_view(*header_bytes)).val == value("v"));
+    java_json->close();
 
     // A record crosses to Java SMTs and back: Java-only UpperCase, then Kafka's own HoistField and
     // InsertField (Struct with a schema), keeping headers, source partition and offset.

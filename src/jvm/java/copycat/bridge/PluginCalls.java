@@ -175,11 +175,10 @@ public final class PluginCalls {
         return withLoaderOf(predicate, () -> ((Predicate) predicate).test(in));
     }
 
-    /** Transformation.close / Predicate.close. */
+    /** Closes a transformation, predicate, converter or header converter (all Closeable). */
     public static void close(Object plugin) throws Exception {
         withLoaderOf(plugin, () -> {
-            if (plugin instanceof Transformation) ((Transformation<?>) plugin).close();
-            else if (plugin instanceof Predicate) ((Predicate<?>) plugin).close();
+            if (plugin instanceof AutoCloseable) ((AutoCloseable) plugin).close();
             return null;
         });
     }

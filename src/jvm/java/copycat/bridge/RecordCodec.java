@@ -81,6 +81,15 @@ final class RecordCodec {
         return out.append('}').toString().getBytes(StandardCharsets.UTF_8);
     }
 
+    /** A key, value or header as a JsonConverter envelope (null for Kafka's null). */
+    byte[] envelope(String topic, SchemaAndValue data) {
+        return data == null ? null : this.data.fromConnectData(topic, data.schema(), data.value());
+    }
+
+    SchemaAndValue fromEnvelope(String topic, byte[] envelope) {
+        return envelope == null ? SchemaAndValue.NULL : data.toConnectData(topic, envelope);
+    }
+
     /** Records as one JSON array. */
     byte[] encodeAll(List<? extends ConnectRecord<?>> records) {
         ByteArrayOutputStream out = new ByteArrayOutputStream(256 * records.size() + 2);
