@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include "common/json.hpp"
+#include "common/logging.hpp"
+#include "copycat/errors.hpp"
 #include "jvm/java_config.hpp"
 #include "jvm/java_sink_task.hpp"
 #include "jvm/java_source_task.hpp"
@@ -14,9 +17,42 @@ std::string java_connector<Base>::version() const {
 }
 
 template <class Base>
+java_connector<Base>::~java_connector() {
+    end_requests();
+}
+
+template <class Base>
 void java_connector<Base>::initialize(connector_context& context) {
     Base::initialize(context);
-    java_initialize(*instance_);
+    end_requests();
+    context_ = java_initialize(*instance_);
+    requests_ = std::thread([this, &context] { forward_requests(context); });
+}
+
+template <class Base>
+void java_connector<Base>::forward_requests(connector_context& context) {
+    try {
+        while (true) {
+            auto request = json::parse(java_next_request(*context_));
+            if (!request) throw connect_error("The JVM bridge answered with JSON that does not parse");
+            const std::string& type = request->find("type")->as_string();
+            if (type == "closed") return;
+            if (type == "reconfigure") {
+                context.request_task_reconfiguration();
+            } else {
+                context.raise_error(request->find("trace")->as_string());
+            }
+        }
+    } catch (const std::exception& e) {
+        log::error("Requests of a Java connector can no longer reach the worker: {}", e.what());
+    }
+}
+
+template <class Base>
+void java_connector<Base>::end_requests() {
+    if (!requests_.joinable()) return;
+    java_close_context(*context_);
+    requests_.join();
 }
 
 template <class Base>
@@ -32,6 +68,7 @@ std::vector<std::map<std::string, std::string>> java_connector<Base>::task_confi
 template <class Base>
 void java_connector<Base>::stop() {
     java_stop(*instance_);
+    end_requests();  // the context is valid until stop() returns, not after
 }
 
 template <class Base>

@@ -3,9 +3,15 @@
 // enters the plugin registry"): each call is one call into the Java instance on the calling
 // (connector or herder) thread; config() and validate() answer from the Java ConfigDef and
 // validate(). create_task() gives a java_source_task or java_sink_task.
+//
+// Requests the connector makes from its own threads (requestTaskReconfiguration, raiseError)
+// are queued in Java; a thread this adapter owns (started by initialize(), joined by stop() or
+// the destructor) takes them one by one and passes them to Copycat's connector_context, so Java
+// never calls into Copycat on a thread Copycat does not own (docs/jvm-bridge.md "Threads").
 
 #include <memory>
 #include <optional>
+#include <thread>
 #include <type_traits>
 
 #include "copycat/connector/sink_connector.hpp"
@@ -20,6 +26,9 @@ public:
     using task_type = std::conditional_t<std::is_same_v<Base, source_connector>, source_task, sink_task>;
 
     explicit java_connector(std::unique_ptr<java_object> instance) : instance_(std::move(instance)) {}
+    ~java_connector() override;
+    java_connector(const java_connector&) = delete;
+    java_connector& operator=(const java_connector&) = delete;
 
     std::string version() const override;
     void initialize(connector_context& context) override;
@@ -31,7 +40,12 @@ public:
     std::unique_ptr<task_type> create_task() const override;
 
 private:
+    void forward_requests(connector_context& context);
+    void end_requests();
+
     std::unique_ptr<java_object> instance_;
+    std::unique_ptr<java_object> context_;  // the Java ConnectorContext, after initialize()
+    std::thread requests_;
     // The Java ConfigDef, read on the first config() (calls on one instance come one at a time).
     mutable std::optional<config_def> config_;
 };

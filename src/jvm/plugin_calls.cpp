@@ -46,8 +46,19 @@ std::string java_version(const java_object& connector) {
     return call_string(connector.vm(), {calls, "version", "(Ljava/lang/Object;)Ljava/lang/String;"}, connector.get());
 }
 
-void java_initialize(const java_object& connector) {
-    call_void(connector.vm(), {calls, "initialize", "(Ljava/lang/Object;)V"}, connector.get());
+std::unique_ptr<java_object> java_initialize(const java_object& connector) {
+    jobject context = call_object(connector.vm().env(), {calls, "initialize", "(Ljava/lang/Object;)Ljava/lang/Object;"},
+                                  "Java initialize failed", connector.get());
+    return std::make_unique<java_object>(connector.vm_ptr(), context);
+}
+
+std::string java_next_request(const java_object& context) {
+    return call_bytes(context.vm(), {calls, "nextRequest", "(Ljava/lang/Object;)[B"}, context.get())
+        .value_or(R"({"type":"closed"})");
+}
+
+void java_close_context(const java_object& context) {
+    call_void(context.vm(), {calls, "closeContext", "(Ljava/lang/Object;)V"}, context.get());
 }
 
 void java_start(const java_object& connector, const std::string& props_json) {

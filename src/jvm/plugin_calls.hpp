@@ -44,7 +44,12 @@ std::string java_config_def(const java_object& plugin);
 // PluginCalls.validate: Connector.validate(props) as a JSON array of config values.
 std::string java_validate(const java_object& connector, const std::string& props_json);
 std::string java_version(const java_object& connector);
-void java_initialize(const java_object& connector);
+// Connector.initialize; the answer is the Java ConnectorContext, for java_next_request.
+std::unique_ptr<java_object> java_initialize(const java_object& connector);
+// The connector's next request, waiting for one (JSON: {"type":"reconfigure"|"error"|"closed"}).
+std::string java_next_request(const java_object& context);
+// Ends the wait of java_next_request with "closed".
+void java_close_context(const java_object& context);
 void java_start(const java_object& connector, const std::string& props_json);
 // Connector.taskConfigs(max_tasks) as a JSON array of string maps.
 std::string java_task_configs(const java_object& connector, int max_tasks);

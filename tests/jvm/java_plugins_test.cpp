@@ -6,6 +6,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <thread>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -58,6 +61,37 @@ struct fixed_context final : source_task_context {
     copycat::offset_storage_reader& offset_storage_reader() override { return offsets_; }
     std::map<std::string, std::string> configs_;
     stored_offsets& offsets_;
+};
+
+// A connector context that records what the connector asks for (from any thread).
+struct recording_context final : connector_context {
+    void request_task_reconfiguration() override {
+        std::lock_guard lock(mutex_);
+        ++reconfigurations_;
+    }
+    void raise_error(std::string message) override {
+        std::lock_guard lock(mutex_);
+        errors_.push_back(std::move(message));
+    }
+    // Polls until at least that many requests arrived, with a deadline.
+    bool wait_for(int reconfigurations, std::size_t errors) {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        while (std::chrono::steady_clock::now() < deadline) {
+            {
+                std::lock_guard lock(mutex_);
+                if (reconfigurations_ >= reconfigurations && errors_.size() >= errors) return true;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return false;
+    }
+    std::string raised() {
+        std::lock_guard lock(mutex_);
+        return errors_.empty() ? "" : errors_.front();
+    }
+    std::mutex mutex_;
+    int reconfigurations_ = 0;
+    std::vector<std::string> errors_;
 };
 
 bool libjvm_loaded() {
@@ -148,6 +182,14 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
     CHECK(validated[1].name == "topic");
     CHECK(validated[1].errors == std::vector<std::string>{
                                      "Missing required configuration \"topic\" which has no default value."});
+    // Requests from the connector's own threads reach the worker's context on a Copycat thread.
+    recording_context requests;
+    connector->initialize(requests);
+    connector->start({{"topic", "t1"}, {"request.reconfiguration", "true"}, {"raise.error", "raised by Java"}});
+    CHECK(requests.wait_for(1, 1));
+    CHECK_THAT(requests.raised(), Catch::Contains("org.apache.kafka.connect.errors.ConnectException: raised by Java") &&
+                                      Catch::Contains("at copycat.test.good.GoodSourceConnector.lambda$start$"));
+    connector->stop();
     connector->start({{"topic", "t1"}});
     CHECK(connector->task_configs(2) == std::vector<std::map<std::string, std::string>>{
                                             {{"task", "0"}, {"topic", "t1"}}, {{"task", "1"}, {"topic", "t1"}}});

@@ -8,6 +8,7 @@ import java.lang.reflect.InvocationTargetException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.LinkedBlockingQueue;
 import org.apache.kafka.common.config.Config;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigValue;
@@ -117,11 +118,38 @@ public final class PluginCalls {
         return withLoaderOf(connector, () -> ((Connector) connector).version());
     }
 
-    public static void initialize(Object connector) throws Exception {
+    /** Connector.initialize; returns the context, whose requests Copycat takes with nextRequest. */
+    public static Object initialize(Object connector) throws Exception {
+        Context context = new Context();
         withLoaderOf(connector, () -> {
-            ((Connector) connector).initialize(new Context());
+            ((Connector) connector).initialize(context);
             return null;
         });
+        return context;
+    }
+
+    /**
+     * The connector's next request to Copycat, waiting for one: {"type":"reconfigure"} or
+     * {"type":"error","message":...,"trace":...}; {"type":"closed"} once close() was called.
+     * Called on a Copycat thread that the connector's adapter owns.
+     */
+    public static byte[] nextRequest(Object context) throws Exception {
+        Object request = ((Context) context).requests.take();
+        ObjectNode out = JSON.createObjectNode();
+        if (request == Context.RECONFIGURE) {
+            out.put("type", "reconfigure");
+        } else if (request == Context.CLOSED) {
+            out.put("type", "closed");
+        } else {
+            Throwable error = (Throwable) request;
+            out.put("type", "error").put("message", error.toString()).put("trace", Throwables.stackTrace(error));
+        }
+        return JSON.writeValueAsBytes(out);
+    }
+
+    /** Ends the wait of nextRequest: the connector stopped. */
+    public static void closeContext(Object context) {
+        ((Context) context).requests.add(Context.CLOSED);
     }
 
     public static void start(Object connector, byte[] propsJson) throws Exception {
@@ -214,19 +242,22 @@ public final class PluginCalls {
     }
 
     /**
-     * The connector's context. Requests from the connector's own threads are not passed on yet
-     * (docs/jvm-bridge.md "Status: what is built, what remains"); they are refused loudly rather
-     * than dropped silently.
+     * The connector's context: requests from the connector's own threads are queued for the
+     * Copycat thread that waits in nextRequest, so Java never calls into Copycat on its threads.
      */
     private static final class Context implements ConnectorContext {
+        static final Object RECONFIGURE = new Object();
+        static final Object CLOSED = new Object();
+        final LinkedBlockingQueue<Object> requests = new LinkedBlockingQueue<>();
+
         @Override
         public void requestTaskReconfiguration() {
-            throw new UnsupportedOperationException("requestTaskReconfiguration() is not bridged to Copycat yet");
+            requests.add(RECONFIGURE);
         }
 
         @Override
         public void raiseError(Exception e) {
-            throw new UnsupportedOperationException("raiseError() is not bridged to Copycat yet", e);
+            requests.add(e);
         }
 
         @Override

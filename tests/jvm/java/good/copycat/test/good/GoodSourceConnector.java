@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.connect.connector.Task;
+import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.source.SourceConnector;
 
 /** A well-formed Java source connector: one task config per task, naming its topic. */
@@ -18,6 +19,14 @@ public class GoodSourceConnector extends SourceConnector {
         this.props = props;
         topic = props.get("topic");
         if ("boom".equals(topic)) throw new IllegalStateException("GoodSourceConnector cannot start on topic boom");
+        // Requests from a thread of the connector's own, as real connectors make them.
+        if (props.containsKey("request.reconfiguration") || props.containsKey("raise.error")) {
+            Thread requester = new Thread(() -> {
+                if (props.containsKey("request.reconfiguration")) context.requestTaskReconfiguration();
+                if (props.containsKey("raise.error")) context.raiseError(new ConnectException(props.get("raise.error")));
+            }, "good-source-monitor");
+            requester.start();
+        }
     }
 
     @Override public Class<? extends Task> taskClass() { return GoodSourceTask.class; }
