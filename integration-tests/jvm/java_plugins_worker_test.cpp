@@ -2,20 +2,24 @@
 // plugin.path are listed, their ConfigDef and validate() answer over REST with the JSON Kafka
 // Connect 4.1.1 gives for them (the connector's own keys; compared by hand with a Java worker on
 // the same jars), a Java exception fails the connector with Java's stack trace, native plugins
-// keep working, Java SMTs (Kafka's own among them) run in Copycat's chain, and SIGTERM still stops
-// the worker gracefully.
+// keep working, Java SMTs (Kafka's own among them) run in Copycat's chain, Java source and sink
+// tasks run in Copycat's task loops (Kafka's MirrorSourceConnector among them), and SIGTERM still
+// stops the worker gracefully.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 
 #include "common/json.hpp"
 #include "rest/test_client.hpp"
 #include "standalone/copycat_process.hpp"
+#include "group/own_broker.hpp"
+#include "kafka/rdkafka/admin_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
@@ -285,8 +289,81 @@ TEST_CASE("a Java source and a Java sink connector copy records with schemas thr
     INFO(sink.body);
     REQUIRE(sink.status == 201);
     // The Java sink got Structs with their schema and the headers, as Kafka Connect gives them.
-    CHECK(wait_lines(output, 3) == "key-0 Struct{n=0,text=record 0} n=0\n"
-                                   "key-1 Struct{n=1,text=record 1} n=1\n"
-                                   "key-2 Struct{n=2,text=record 2} n=2\n");
+    CHECK(wait_lines(output, 3) == topic + "-0 key-0 Struct{n=0,text=record 0} n=0\n" + topic +
+                                       "-0 key-1 Struct{n=1,text=record 1} n=1\n" + topic +
+                                       "-0 key-2 Struct{n=2,text=record 2} n=2\n");
     CHECK(worker.terminate(60s) == 0);
+}
+
+TEST_CASE("MirrorMaker 2's MirrorSourceConnector replicates a 3-partition topic between two brokers", "[cluster]") {
+    own_broker target;  // the second cluster; the first is the shared test broker
+    temp_dir dir("copycat-jvm-mirror");
+    const std::string topic = unique_name("mirrored");
+    const auto output = dir.path() / "output.txt";
+    // Records with keys, Struct values and headers into a 3-partition topic of the first cluster.
+    auto admin_config = rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap_servers()}});
+    REQUIRE(admin_config.ok());
+    auto admin = rdkafka::admin_client::create(*admin_config);
+    REQUIRE(admin.ok());
+    REQUIRE(admin->create_topic({.name = topic, .partitions = 3, .replication_factor = 1}, 30s).ok());
+    copycat_process producer({"standalone", standalone_worker_properties(dir, java_plugins + "/good")},
+                             dir.path() / "producer.log");
+    const auto producer_port = producer.rest_port(60s);
+    REQUIRE(producer_port);
+    REQUIRE(call(*producer_port, "PUT", "/connectors/java-source/config",
+                 R"({"connector.class":"GoodSource","topic":")" + topic +
+                     R"(","count":"30",)"
+                     R"("value.converter":"org.apache.kafka.connect.json.JsonConverter",)"
+                     R"("value.converter.schemas.enable":"false"})")
+                .status == 201);
+
+    // A worker of the second cluster runs MirrorSourceConnector, and the Java sink writes what
+    // arrives in "source.<topic>".
+    temp_dir mirror_dir("copycat-jvm-mirror-worker");
+    copycat_process mirror(
+        {"standalone", standalone_worker_properties(mirror_dir, java_plugins + "/good," + COPYCAT_MIRROR_PLUGIN_PATH,
+                                                    "bootstrap.servers=" + target.bootstrap_servers() + "\n")},
+        mirror_dir.path() / "mirror.log");
+    const auto port = mirror.rest_port(60s);
+    REQUIRE(port);
+    const std::string bytes = "org.apache.kafka.connect.converters.ByteArrayConverter";
+    const http_reply mm = call(
+        *port, "PUT", "/connectors/mirror/config",
+        R"({"connector.class":"org.apache.kafka.connect.mirror.MirrorSourceConnector",)"
+        R"("source.cluster.alias":"source","target.cluster.alias":"target",)"
+        R"("source.cluster.bootstrap.servers":")" +
+            bootstrap_servers() + R"(","target.cluster.bootstrap.servers":")" + target.bootstrap_servers() +
+            R"(","topics":")" + topic + R"(","key.converter":")" + bytes + R"(","value.converter":")" + bytes +
+            R"(","header.converter":")" + bytes +
+            R"(","replication.factor":"1","offset-syncs.topic.replication.factor":"1",)"
+            R"("sync.topic.acls.enabled":"false","refresh.topics.interval.seconds":"1"})");
+    INFO(mm.body);
+    REQUIRE(mm.status == 201);
+    REQUIRE(call(*port, "PUT", "/connectors/java-sink/config",
+                 R"({"connector.class":"GoodSink","file":")" + output.string() + R"(","topics":"source.)" + topic +
+                     R"(","header.converter":"org.apache.kafka.connect.storage.StringConverter"})")
+                .status == 201);
+
+    const std::string written = wait_lines(output, 30);
+    std::vector<std::string> lines;
+    std::set<std::string> partitions;
+    std::istringstream in(written);
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line.substr(line.find(' ') + 1));
+        partitions.insert(line.substr(0, line.find(' ')));
+    }
+    std::sort(lines.begin(), lines.end());
+    std::vector<std::string> expected;
+    for (int n = 0; n < 30; ++n)
+        expected.push_back("key-" + std::to_string(n) + R"( {"n":)" + std::to_string(n) + R"(,"text":"record )" +
+                           std::to_string(n) + R"("} n=)" + std::to_string(n));
+    std::sort(expected.begin(), expected.end());
+    // Every record, its key, value and header intact, in the "source." topic, across 3 partitions.
+    CHECK(lines == expected);
+    CHECK(partitions == std::set<std::string>{"source." + topic + "-0", "source." + topic + "-1",
+                                              "source." + topic + "-2"});
+    // The Java task's commitRecord got its own records back (MirrorSourceTask casts their offsets).
+    CHECK(mirror.log().find("commit_record") == std::string::npos);
+    CHECK(mirror.terminate(60s) == 0);
+    CHECK(producer.terminate(60s) == 0);
 }

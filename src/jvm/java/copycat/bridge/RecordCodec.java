@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.data.SchemaAndValue;
@@ -88,6 +89,19 @@ final class RecordCodec {
 
     SchemaAndValue fromEnvelope(String topic, byte[] envelope) {
         return envelope == null ? SchemaAndValue.NULL : data.toConnectData(topic, envelope);
+    }
+
+    /**
+     * What identifies a source record across the crossing: topic, partition and the source
+     * partition and offset in key order as schemaless JSON (Integer and Long write the same).
+     */
+    String identity(SourceRecord r) {
+        return r.topic() + '\u0000' + r.kafkaPartition() + '\u0000' + text(schemaless(sorted(r.sourcePartition())))
+            + '\u0000' + text(schemaless(sorted(r.sourceOffset())));
+    }
+
+    private static Map<String, ?> sorted(Map<String, ?> map) {
+        return map == null ? null : new TreeMap<>(map);
     }
 
     /** Records as one JSON array. */

@@ -1,5 +1,9 @@
 package copycat.bridge;
 
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -15,6 +19,10 @@ import org.apache.kafka.connect.storage.OffsetStorageReader;
  * records and configs"): one call per poll() batch, records as RecordCodec JSON.
  */
 public final class SourceTaskCalls {
+    // Polled records waiting for commitRecord, per task that overrides it, by RecordCodec.identity.
+    private static final Map<Object, Map<String, ArrayDeque<SourceRecord>>> PENDING =
+        Collections.synchronizedMap(new IdentityHashMap<>());
+
     private SourceTaskCalls() {}
 
     public static String version(Object task) throws Exception {
@@ -45,11 +53,23 @@ public final class SourceTaskCalls {
         });
     }
 
-    /** SourceTask.poll as a JSON array of records; null when it returned null (no data now). */
+    /**
+     * SourceTask.poll as a JSON array of records; null when it returned null (no data now). When
+     * the task overrides commitRecord, the polled records are kept until Copycat acknowledges
+     * them, so that commitRecord gets the task's own record objects, as in Kafka Connect (their
+     * offsets keep their Java types: Integer stays Integer).
+     */
     public static byte[] poll(Object task) throws Exception {
         RecordCodec codec = PluginCalls.CODECS.get();
         List<SourceRecord> records = PluginCalls.withLoaderOf(task, () -> ((SourceTask) task).poll());
         if (records == null) return null;
+        Map<String, ArrayDeque<SourceRecord>> pending = PENDING.get(task);
+        if (pending != null) {
+            synchronized (pending) {
+                for (SourceRecord r : records)
+                    pending.computeIfAbsent(codec.identity(r), k -> new ArrayDeque<>()).add(r);
+            }
+        }
         return codec.encodeAll(records);
     }
 
@@ -60,25 +80,45 @@ public final class SourceTaskCalls {
         });
     }
 
-    /** Whether the task overrides commitRecord: only then is each acknowledged record passed on. */
+    /**
+     * Whether the task overrides commitRecord: only then is each acknowledged record passed on,
+     * and are polled records kept for it.
+     */
     public static boolean overridesCommitRecord(Object task) throws Exception {
-        return task.getClass().getMethod("commitRecord", SourceRecord.class, RecordMetadata.class)
+        boolean overrides = task.getClass().getMethod("commitRecord", SourceRecord.class, RecordMetadata.class)
             .getDeclaringClass() != SourceTask.class;
+        if (overrides) PENDING.put(task, new HashMap<>());
+        return overrides;
     }
 
     /** SourceTask.commitRecord; `partition` < 0 means no metadata (the record was filtered out). */
     public static void commitRecord(Object task, byte[] record, String topic, int partition, long offset,
                                     long timestamp) throws Exception {
-        SourceRecord r = (SourceRecord) PluginCalls.CODECS.get().decode(record);
+        RecordCodec codec = PluginCalls.CODECS.get();
+        SourceRecord decoded = (SourceRecord) codec.decode(record);
+        SourceRecord r = decoded;
+        Map<String, ArrayDeque<SourceRecord>> pending = PENDING.get(task);
+        if (pending != null) {
+            synchronized (pending) {
+                String identity = codec.identity(decoded);
+                ArrayDeque<SourceRecord> same = pending.get(identity);
+                if (same != null) {
+                    r = same.poll();
+                    if (same.isEmpty()) pending.remove(identity);
+                }
+            }
+        }
+        final SourceRecord original = r;
         RecordMetadata metadata = partition < 0 ? null
             : new RecordMetadata(new TopicPartition(topic, partition), offset, 0, timestamp, 0, 0);
         PluginCalls.withLoaderOf(task, () -> {
-            ((SourceTask) task).commitRecord(r, metadata);
+            ((SourceTask) task).commitRecord(original, metadata);
             return null;
         });
     }
 
     public static void stop(Object task) throws Exception {
+        PENDING.remove(task);
         PluginCalls.withLoaderOf(task, () -> {
             ((SourceTask) task).stop();
             return null;

@@ -17,7 +17,7 @@ import org.apache.kafka.connect.sink.SinkRecord;
 import org.apache.kafka.connect.sink.SinkTask;
 
 /**
- * Appends "key value header" per record and flushes on flush(); checks in open() that the
+ * Appends "topic-partition key value header=value..." per record and flushes on flush(); checks in open() that the
  * worker's assignment holds the opened partitions and asks for a commit after each put(), so the
  * SinkTaskContext's calls into Copycat are exercised.
  */
@@ -43,7 +43,8 @@ public class GoodSinkTask extends SinkTask {
     @Override public void put(Collection<SinkRecord> records) {
         try {
             for (SinkRecord r : records) {
-                StringBuilder line = new StringBuilder().append(r.key()).append(' ').append(r.value());
+                StringBuilder line = new StringBuilder().append(r.topic()).append('-').append(r.kafkaPartition())
+                    .append(' ').append(r.key()).append(' ').append(r.value());
                 for (Header h : r.headers()) line.append(' ').append(h.key()).append('=').append(h.value());
                 out.write(line.append('\n').toString());
             }
