@@ -13,7 +13,7 @@ import org.apache.kafka.connect.source.SourceTask;
 
 /**
  * Emits records n = start..count-1 (Struct values with a schema, string keys, a header, offset
- * {"position": n}), in batches of two, resuming after the offset Copycat stored; "fail.at" throws
+ * {"position": n}), in batches of "batch.size" (default two), resuming after the offset Copycat stored; "fail.at" throws
  * when it reaches that n.
  */
 public class GoodSourceTask extends SourceTask {
@@ -24,6 +24,7 @@ public class GoodSourceTask extends SourceTask {
     private long next;
     private long count;
     private long failAt;
+    private int batchSize;
 
     @Override public String version() { return "1.2.3"; }
 
@@ -31,6 +32,7 @@ public class GoodSourceTask extends SourceTask {
         topic = props.get("topic");
         count = Long.parseLong(props.getOrDefault("count", "5"));
         failAt = Long.parseLong(props.getOrDefault("fail.at", "-1"));
+        batchSize = Integer.parseInt(props.getOrDefault("batch.size", "2"));
         Map<String, Object> offset = context.offsetStorageReader().offset(PARTITION);
         next = offset == null ? 0 : (Long) offset.get("position") + 1;
     }
@@ -41,7 +43,7 @@ public class GoodSourceTask extends SourceTask {
             return null;
         }
         List<SourceRecord> batch = new ArrayList<>();
-        for (int i = 0; i < 2 && next < count; i++, next++) {
+        for (int i = 0; i < batchSize && next < count; i++, next++) {
             if (next == failAt) throw new ConnectException("GoodSourceTask fails at " + next);
             ConnectHeaders headers = new ConnectHeaders();
             headers.addLong("n", next);
