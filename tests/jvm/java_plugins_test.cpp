@@ -316,6 +316,19 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
     upper->close();
 }
 
+TEST_CASE("Each plugin directory has its own class loader: two versions of one library coexist") {
+    loader::plugin_registry registry;
+    const auto report = jvm::register_java_plugins({COPYCAT_TEST_JAVA_ISOLATED_DIR}, settings(), registry);
+    REQUIRE(report.jvm_started);
+    CHECK(report.locations.size() == 2);
+    const loader::plugin_entry* a = registry.find("copycat.test.isoa.IsoAConverter");
+    const loader::plugin_entry* b = registry.find("copycat.test.isob.IsoBConverter");
+    REQUIRE(a != nullptr);
+    REQUIRE(b != nullptr);
+    CHECK(a->version == "library-1");
+    CHECK(b->version == "library-2");
+}
+
 TEST_CASE("A JVM that cannot start: the Java plugins are skipped with the reason, the native ones stay") {
     loader::plugin_registry registry;
     app::register_builtin_plugins(registry);

@@ -1,0 +1,10 @@
+package copycat.test.lib;
+
+/** A library two plugins ship in different versions (version 2 here). */
+public final class Library {
+    private Library() {}
+
+    public static String version() {
+        return "library-2";
+    }
+}
