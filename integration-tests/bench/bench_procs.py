@@ -221,3 +221,23 @@ class WorkerProcess:
         if status != 200 or not isinstance(body, dict):
             return []
         return [(t.get("id"), t.get("state"), t.get("worker_id")) for t in body.get("tasks", [])]
+
+
+def log_tails(processes, lines=30):
+    """The last lines of each process's log, one block per process (for a failed test's report)."""
+    out = []
+    for p in processes:
+        try:
+            out.append(f"--- {p.name} ({p.log_path}) ---\n{p.log_tail(lines)}")
+        except OSError as e:
+            out.append(f"--- {p.name}: {e}")
+    return "\n".join(out)
+
+
+def kafka_lib_dir(repo):
+    """Kafka's jar dir as deploy/kafka/kafka.sh lib-dir prints it (fetching the jars if needed)."""
+    out = subprocess.run([os.path.join(repo, "deploy", "kafka", "kafka.sh"), "lib-dir"], capture_output=True,
+                         text=True, check=False)
+    if out.returncode != 0 or not out.stdout.strip():
+        raise BenchError(f"cannot find Kafka's jars (deploy/kafka/kafka.sh lib-dir): {out.stderr}")
+    return out.stdout.strip()

@@ -11,11 +11,11 @@ its report. The workers are stopped at the end of the session (killed if they do
 """
 
 import os
-import subprocess
 
 import pytest
 
-from contract_cluster import ContractCluster, Connectors
+from contract_cluster import ContractCluster, Connectors  # puts integration-tests/bench on sys.path
+from bench_procs import BenchError, kafka_lib_dir  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.abspath(os.path.join(HERE, "..", ".."))
@@ -58,11 +58,10 @@ def _kafka_lib(config):
     lib = config.getoption("--kafka-lib")
     if lib:
         return lib
-    out = subprocess.run([os.path.join(REPO, "deploy", "kafka", "kafka.sh"), "lib-dir"], capture_output=True,
-                         text=True, check=False)
-    if out.returncode != 0 or not out.stdout.strip():
-        pytest.exit(f"cannot find Kafka's jars (deploy/kafka/kafka.sh lib-dir): {out.stderr}", 2)
-    return out.stdout.strip()
+    try:
+        return kafka_lib_dir(REPO)
+    except BenchError as e:
+        pytest.exit(str(e), 2)
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,7 @@ from contract_http import RestClient, assert_status, wait_for
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "bench"))
 
-from bench_procs import WorkerProcess  # noqa: E402
+from bench_procs import WorkerProcess, log_tails  # noqa: E402
 from bench_systems import (  # noqa: E402
     PROBE_CLASS,
     CopycatSystem,
@@ -92,13 +92,7 @@ class ContractCluster:
         WorkerProcess.kill_all()
 
     def log_tails(self, lines=30):
-        out = []
-        for w in self.workers:
-            try:
-                out.append(f"--- {w.name} ({w.log_path}) ---\n{w.log_tail(lines)}")
-            except OSError as e:
-                out.append(f"--- {w.name}: {e}")
-        return "\n".join(out)
+        return log_tails(self.workers, lines)
 
     # --- names and files -------------------------------------------------------------------
     def unique(self, prefix):

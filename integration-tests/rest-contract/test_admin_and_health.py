@@ -32,6 +32,9 @@ def test_list_loggers(via):
     for entry in r.json.values():
         level_entry(entry)
     assert r.json["root"]["level"] == "INFO"
+    # A fresh worker lists the loggers of its components (clients check that a logger exists
+    # before they set it), with the level they inherit.
+    assert any(name.startswith("org.apache.kafka.connect.runtime") for name in r.json), sorted(r.json)
     r = assert_status(via.get("/admin/loggers/root"), 200)
     assert level_entry(r.json)["level"] == "INFO"
 

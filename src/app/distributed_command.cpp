@@ -123,7 +123,8 @@ int run_distributed(const std::vector<std::string>& args) {
         {.kafka_cluster_id = boot.kafka_cluster_id(),
          .url = boot.url(),
          .client_config_override_policy = config->worker.client_config_override_policy,
-         .worker_sync_timeout = config->worker_sync_timeout});
+         .worker_sync_timeout = config->worker_sync_timeout,
+         .signing = config->signing});
     relay.connect(&distributed);
     runtime.recorder.on_reconfiguration(
         [&distributed](const std::string& c) { distributed.request_task_reconfiguration(c); });

@@ -3,10 +3,12 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <string_view>
 
 #include "common/logging.hpp"
+#include "net/hmac.hpp"
 #include "copycat/config/validators.hpp"
 #include "copycat/errors.hpp"
 #include "rest/listener_address.hpp"
@@ -384,6 +386,43 @@ result<standalone_config> parse_standalone_config(const string_map& props) {
     return out;
 }
 
+namespace {
+
+// inter.worker.*, checked as Kafka's DistributedConfig does: every algorithm must be one this
+// worker computes, and the signature algorithm one of the verification algorithms.
+result<herder::request_signing_settings> signing_settings(const parsed_config& v) {
+    herder::request_signing_settings s;
+    s.key_generation_algorithm = get<std::string>(v, "inter.worker.key.generation.algorithm");
+    if (const auto* size = std::get_if<std::int32_t>(&v.find("inter.worker.key.size")->second)) s.key_size_bits = *size;
+    s.key_ttl = std::chrono::milliseconds(get<std::int32_t>(v, "inter.worker.key.ttl.ms"));
+    s.signature_algorithm = get<std::string>(v, "inter.worker.signature.algorithm");
+    s.verification_algorithms = get<config_list>(v, "inter.worker.verification.algorithms");
+    auto invalid = [](const std::string& value, std::string_view key, std::string_view why) {
+        return make_error(errc::invalid_argument,
+                          fmt::format("Invalid value {} for configuration {}: {}", value, key, why));
+    };
+    if (!net::generate_hmac_key(s.key_generation_algorithm, s.key_size_bits))
+        return invalid(
+            s.key_generation_algorithm + (s.key_size_bits ? " (" + std::to_string(*s.key_size_bits) + " bits)" : ""),
+            "inter.worker.key.generation.algorithm", "Not a key generation algorithm this worker has");
+    for (const std::string& a : s.verification_algorithms)
+        if (!net::hmac_supported(a))
+            return invalid(a, "inter.worker.verification.algorithms", "Not a MAC algorithm this worker has");
+    if (s.verification_algorithms.empty())
+        return invalid("", "inter.worker.verification.algorithms",
+                       "At least one signature verification algorithm must be provided");
+    if (!net::hmac_supported(s.signature_algorithm))
+        return invalid(s.signature_algorithm, "inter.worker.signature.algorithm",
+                       "Not a MAC algorithm this worker has");
+    if (std::find(s.verification_algorithms.begin(), s.verification_algorithms.end(), s.signature_algorithm) ==
+        s.verification_algorithms.end())
+        return invalid(s.signature_algorithm, "inter.worker.signature.algorithm",
+                       "Signature algorithm must be present in inter.worker.verification.algorithms list.");
+    return s;
+}
+
+}  // namespace
+
 result<distributed_config> parse_distributed_config(const string_map& props) {
     distributed_config out;
     COPYCAT_TRY(const parsed_config v, parse_common(distributed_config_def(), props, true, out));
@@ -402,6 +441,7 @@ result<distributed_config> parse_distributed_config(const string_map& props) {
     out.request_timeout = ms("request.timeout.ms");
     out.retry_backoff = std::chrono::milliseconds(get<std::int64_t>(v, "retry.backoff.ms"));
     out.client_id = get<std::string>(v, "client.id");
+    COPYCAT_TRY(out.signing, signing_settings(v));
     return out;
 }
 

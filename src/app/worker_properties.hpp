@@ -18,6 +18,7 @@
 #include "common/properties.hpp"
 #include "common/result.hpp"
 #include "copycat/config/config_def.hpp"
+#include "herder/request_signing.hpp"
 #include "runtime/worker_config.hpp"
 
 namespace copycat::app {
@@ -73,6 +74,7 @@ struct distributed_config : common_worker_config {
     std::chrono::milliseconds request_timeout{40'000};
     std::chrono::milliseconds retry_backoff{100};
     std::string client_id;
+    herder::request_signing_settings signing;  // inter.worker.*
 };
 
 // Every defined key of a standalone / a distributed worker.

@@ -18,6 +18,7 @@ enum class errc {
     unsupported,
     unavailable,  // a service that is not ready yet; retriable
     internal,
+    forbidden,  // a request this worker refuses to serve (an internal request with a bad signature)
 };
 
 // What each errc means outside the code: a name for logs, the HTTP status of a REST error
@@ -42,6 +43,7 @@ inline constexpr errc_info errc_table[] = {
     {errc::unsupported, "unsupported", 500, "unsupported"},
     {errc::unavailable, "unavailable", 503, "unavailable"},
     {errc::internal, "internal", 500, "internal error"},
+    {errc::forbidden, "forbidden", 403, "forbidden"},
 };
 
 // The row for code, or nullptr for a number that is no errc.

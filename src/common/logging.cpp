@@ -144,9 +144,11 @@ std::map<std::string, logger_level> logger_levels() {
     registry& r = loggers();
     std::lock_guard lock(r.mutex);
     std::map<std::string, logger_level> out;
-    for (const auto& [name, state] : r.loggers)
-        if (state.own) out.emplace(name, logger_level{*state.own, state.last_modified});
-    out.emplace(std::string(root_logger), logger_level{r.root, r.root_modified});
+    for (const auto& [name, state] : r.loggers) {
+        const level effective = r.effective(name);
+        if (effective != level::off) out.emplace(name, logger_level{effective, state.last_modified});
+    }
+    if (r.root != level::off) out.emplace(std::string(root_logger), logger_level{r.root, r.root_modified});
     return out;
 }
 

@@ -63,7 +63,9 @@ struct logger_level {
     std::optional<std::int64_t> last_modified;
 };
 
-// The root and every logger with a level of its own, by name (Kafka: Loggers.allLevels).
+// Every known logger (the module loggers, those created by set_logger_level) and the root, by
+// name, with its effective level; loggers at OFF are left out (Kafka: Loggers.allLevels, which
+// lists every logger the worker created, so a fresh worker lists its components).
 std::map<std::string, logger_level> logger_levels();
 // The level of a known logger, its own or the one it inherits; "root" in any case is the root;
 // nullopt for a logger that does not exist (Kafka: Loggers.level).

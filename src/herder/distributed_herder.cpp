@@ -36,7 +36,7 @@ distributed_herder::distributed_herder(connector_worker& worker, const loader::p
       options_(std::move(options)),
       validator_(plugins, options_.client_config_override_policy),
       work_(worker, statuses),
-      publisher_(worker, configs, loop_) {}
+      publisher_(worker, configs, loop_, options_.signing.signature_algorithm) {}
 
 distributed_herder::~distributed_herder() { stop(); }
 
@@ -64,14 +64,16 @@ void distributed_herder::stop() {
     std::promise<void> stopped_work;
     auto work_done = stopped_work.get_future();
     std::string departure_target;  // the leader's URL when this worker is a follower
-    if (!loop_.post([this, &stopped_work, &departure_target] {
+    std::optional<storage::session_key_record> key;
+    if (!loop_.post([this, &stopped_work, &departure_target, &key] {
             work_.stop_all();
             if (!leader_) departure_target = leader_url_;
+            key = snapshot_.session_key;
             stopped_work.set_value();
         }))
         stopped_work.set_value();
     work_done.wait();
-    announce_departure(departure_target);
+    announce_departure(departure_target, key);
     if (auto flushed = statuses_.flush(options_.worker_sync_timeout); !flushed)
         log::warn("Statuses not flushed: {}", flushed.err().describe());
     if (coordinator_) {
@@ -86,15 +88,20 @@ void distributed_herder::stop() {
     log::info("Herder stopped");
 }
 
-void distributed_herder::announce_departure(const std::string& leader_url) {
+void distributed_herder::announce_departure(const std::string& leader_url,
+                                            const std::optional<storage::session_key_record>& key) {
     if (leader_url.empty() || options_.url.empty()) return;
     json::value body = json::value::make_object();
     body.set("url", options_.url);
-    auto reply = net::http_request({.method = "POST",
-                                    .url = net::join_url(leader_url, "/internal/departures"),
-                                    .body = json::dump(body),
-                                    .headers = {},
-                                    .timeout = departure_timeout});
+    net::http_call call{.method = "POST",
+                        .url = net::join_url(leader_url, "/internal/departures"),
+                        .body = json::dump(body),
+                        .headers = {},
+                        .timeout = departure_timeout};
+    if (key) {
+        if (auto headers = sign_request(call.body, *key, options_.signing.signature_algorithm)) call.headers = *headers;
+    }
+    auto reply = net::http_request(call);
     if (reply && reply->status / 100 == 2) {
         log::info("Told the leader at {} that this worker is leaving", leader_url);
     } else {
@@ -139,17 +146,18 @@ void distributed_herder::request_task_reconfiguration(const std::string& connect
 
 void distributed_herder::on_assignment(const coordination::connect_assignment& assignment,
                                        const coordination::work_set& full, std::int32_t generation,
-                                       const std::string& member_id, coordination::connect_protocol) {
-    loop_.post([this, assignment, full, generation, member_id] {
-        handle_assignment(assignment, full, generation, member_id);
+                                       const std::string& member_id, coordination::connect_protocol chosen) {
+    loop_.post([this, assignment, full, generation, member_id, chosen] {
+        handle_assignment(assignment, full, generation, member_id, chosen);
     });
 }
 
 void distributed_herder::handle_assignment(const coordination::connect_assignment& assignment,
                                            const coordination::work_set& full, std::int32_t generation,
-                                           const std::string& member_id) {
+                                           const std::string& member_id, coordination::connect_protocol chosen) {
     (void)full;  // this worker's own view (running_allocation) is what it advertises
     generation_ = generation;
+    sessioned_ = chosen == coordination::connect_protocol::sessioned;
     statuses_.set_generation(generation);
     log::info("Joined group at generation {} as {} (leader {} at {}), config offset {}: assigned {} connector(s) "
               "and {} task(s), revoked {} connector(s) and {} task(s), delay {} ms",
@@ -193,6 +201,7 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
         request_rejoin("config offset mismatch");
         return;
     }
+    check_session_key();
     start_assigned(assignment.assigned);
     if (coordinator_) coordinator_->set_current_allocation(running_allocation());
     rebalancing_ = false;
@@ -257,6 +266,44 @@ void distributed_herder::on_fatal_error(const error& e) {
         rebalancing_ = true;
         leader_ = false;
         work_.stop_all();
+    });
+}
+
+// ---- session keys (KIP-507) ---------------------------------------------------------------------
+
+result<void> distributed_herder::verify_internal_request(const std::optional<request_signature>& signature) const {
+    if (!sessioned_) return {};
+    return verify_request_signature(signature, snapshot_.session_key, options_.signing);
+}
+
+void distributed_herder::check_session_key() {
+    if (!leader_ || !sessioned_ || stopped_) return;
+    const auto now = std::chrono::system_clock::now();
+    const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
+    std::chrono::milliseconds next_check{1'000};  // after a failed write
+    if (auto reason = session_key_rotation_reason(snapshot_.session_key, now_ms, options_.signing)) {
+        log::info("Distributing a new session key: {}", *reason);
+        auto key = generate_session_key(options_.signing, now_ms);
+        auto written = key ? configs_.put_session_key(*key) : result<void>(key.err());
+        if (!written) log::error("Failed to distribute a new session key: {}", written.err().describe());
+        refresh_snapshot();
+    }
+    if (snapshot_.session_key && !session_key_rotation_reason(snapshot_.session_key, now_ms, options_.signing))
+        next_check =
+            std::chrono::milliseconds(session_key_expiration(*snapshot_.session_key, options_.signing) - now_ms);
+    const std::uint64_t epoch = ++key_check_epoch_;
+    loop_.post_after(next_check, [this, epoch] {
+        if (epoch != key_check_epoch_) return;  // a later check took over
+        refresh_snapshot();
+        check_session_key();
+    });
+}
+
+void distributed_herder::on_session_key_update(const storage::session_key_record& key) {
+    loop_.post([this, key] {
+        log::info("Read a new session key ({}, created at {})", key.algorithm, key.creation_timestamp);
+        refresh_snapshot();
+        check_session_key();  // a leader reschedules its rotation for the key's expiration
     });
 }
 

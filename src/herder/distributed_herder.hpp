@@ -52,6 +52,8 @@ struct distributed_herder_options {
     std::chrono::milliseconds worker_sync_timeout{3'000};
     // How long a write waits for a rebalance to finish before answering 409.
     std::chrono::milliseconds write_wait{60'000};
+    // KIP-507 session keys and request signing (the inter.worker.* settings).
+    request_signing_settings signing{};
 };
 
 class distributed_herder final : public herder,
@@ -96,8 +98,10 @@ public:
     void restart_connector(const std::string& name, callback<void> cb) override;
     void restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) override;
     void restart_task(const task_id& id, callback<void> cb) override;
-    void put_task_configs(const std::string& name, std::vector<string_map> configs, callback<void> cb) override;
-    void note_departure(const std::string& worker_url, callback<void> cb) override;
+    void put_task_configs(const std::string& name, std::vector<string_map> configs,
+                          std::optional<request_signature> signature, callback<void> cb) override;
+    void note_departure(const std::string& worker_url, std::optional<request_signature> signature,
+                        callback<void> cb) override;
     std::vector<plugin_info> connector_plugins(bool connectors_only) const override;
     void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) override;
     void validate_connector_config(string_map config, callback<config_infos> cb) override;
@@ -121,6 +125,8 @@ public:
     void on_restart_request(const storage::restart_request_record& request) override;
     // KIP-976: a cluster log level written after start-up; every worker applies it.
     void on_logger_level_update(const std::string& ns, const std::string& level) override;
+    // KIP-507: a session key written by the leader (this worker or another, Copycat or Java).
+    void on_session_key_update(const storage::session_key_record& key) override;
 
     // coordinator_listener (the group member's strand)
     void on_assignment(const coordination::connect_assignment& assignment, const coordination::work_set& full,
@@ -150,11 +156,18 @@ private:
 
     // On the loop.
     void handle_assignment(const coordination::connect_assignment& assignment, const coordination::work_set& full,
-                           std::int32_t generation, const std::string& member_id);
+                           std::int32_t generation, const std::string& member_id,
+                           coordination::connect_protocol chosen);
+    // Under the sessioned protocol, the signature check of an internal request (request_signing.hpp)
+    // against the snapshot's session key; always fine under the older protocols.
+    result<void> verify_internal_request(const std::optional<request_signature>& signature) const;
+    // The leader writes a new session key when it needs one, then checks again when it expires.
+    void check_session_key();
     void start_assigned(const coordination::work_set& assigned);
     void refresh_snapshot();
     // On shutdown, a follower tells the leader it leaves (so its work moves at once).
-    void announce_departure(const std::string& leader_url);
+    // Signed with `key` when there is one. A Java leader answers 404 (it has no such endpoint).
+    void announce_departure(const std::string& leader_url, const std::optional<storage::session_key_record>& key);
     coordination::work_set running_allocation() const;
     void reconfigure(const std::string& connector);
     void request_rejoin(const std::string& reason);
@@ -184,6 +197,8 @@ private:
     bool leader_ = false;
     std::string leader_url_;     // empty while no rebalance completed
     bool rebalancing_ = true;    // from a rejoin until the next assignment is applied
+    bool sessioned_ = false;     // the group runs connect.protocol=sessioned: internal requests are signed
+    std::uint64_t key_check_epoch_ = 0;  // only the latest scheduled session-key check runs
     std::int32_t generation_ = -1;
     // What the config-update handlers last saw: tells an added or removed connector, or a changed
     // task count, which need a rebalance, from a changed config, which does not.

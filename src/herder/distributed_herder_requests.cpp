@@ -160,23 +160,28 @@ void distributed_herder::delete_connector_config(const std::string& name, callba
 }
 
 void distributed_herder::put_task_configs(const std::string& name, std::vector<string_map> configs,
-                                          callback<void> cb) {
-    submit_to_leader(std::move(cb), [this, name, configs = std::move(configs)]() -> result<void> {
-        refresh_snapshot();
-        if (!snapshot_.contains(name)) return connector_not_found(name);
-        if (task_config_publisher::current_task_configs(snapshot_, name) == configs &&
-            !snapshot_.inconsistent.contains(name) && snapshot_.task_counts.contains(name))
-            return {};
-        if (auto written = configs_.put_task_configs(name, configs); !written)
-            return make_error(errc::internal, "Failed to write the task configs of connector " + name + ": " +
-                                                  written.err().describe());
-        refresh_snapshot();
-        return {};
-    });
+                                          std::optional<request_signature> signature, callback<void> cb) {
+    submit_to_leader(std::move(cb),
+                     [this, name, configs = std::move(configs), signature = std::move(signature)]() -> result<void> {
+                         refresh_snapshot();
+                         COPYCAT_TRY_VOID(verify_internal_request(signature));
+                         if (!snapshot_.contains(name)) return connector_not_found(name);
+                         if (task_config_publisher::current_task_configs(snapshot_, name) == configs &&
+                             !snapshot_.inconsistent.contains(name) && snapshot_.task_counts.contains(name))
+                             return {};
+                         if (auto written = configs_.put_task_configs(name, configs); !written)
+                             return make_error(errc::internal, "Failed to write the task configs of connector " + name +
+                                                                   ": " + written.err().describe());
+                         refresh_snapshot();
+                         return {};
+                     });
 }
 
-void distributed_herder::note_departure(const std::string& worker_url, callback<void> cb) {
-    submit(std::move(cb), [this, worker_url]() -> result<void> {
+void distributed_herder::note_departure(const std::string& worker_url, std::optional<request_signature> signature,
+                                        callback<void> cb) {
+    submit(std::move(cb), [this, worker_url, signature = std::move(signature)]() -> result<void> {
+        refresh_snapshot();
+        COPYCAT_TRY_VOID(verify_internal_request(signature));
         log::info("Worker {} is leaving the group gracefully: its work moves at the next rebalance", worker_url);
         if (coordinator_) coordinator_->note_graceful_departure(worker_url);
         return {};

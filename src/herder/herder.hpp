@@ -19,6 +19,7 @@
 #include "copycat/config/config_info.hpp"
 #include "herder/entities.hpp"
 #include "herder/outcome.hpp"
+#include "herder/request_signing.hpp"
 
 namespace copycat::herder {
 
@@ -65,13 +66,17 @@ public:
     virtual void restart_task(const task_id& id, callback<void> cb) = 0;
 
     // Internal (POST /connectors/{c}/tasks): task configs the worker running connector `name`
-    // generated; the leader writes them. A standalone herder answers unsupported (500).
-    virtual void put_task_configs(const std::string& name, std::vector<string_map> configs, callback<void> cb) = 0;
+    // generated; the leader writes them. `signature` is the request's (request_signing.hpp), checked
+    // when the group runs the sessioned protocol. A standalone herder answers unsupported (500).
+    virtual void put_task_configs(const std::string& name, std::vector<string_map> configs,
+                                  std::optional<request_signature> signature, callback<void> cb) = 0;
 
     // Internal (POST /internal/departures): the worker at `worker_url` is leaving the group
     // gracefully, so the leader reassigns its work at once instead of holding it for
-    // scheduled.rebalance.max.delay.ms. A standalone herder answers unsupported (500).
-    virtual void note_departure(const std::string& worker_url, callback<void> cb) = 0;
+    // scheduled.rebalance.max.delay.ms. Signed as put_task_configs. A standalone herder answers
+    // unsupported (500).
+    virtual void note_departure(const std::string& worker_url, std::optional<request_signature> signature,
+                                callback<void> cb) = 0;
 
     // Plugins the worker knows; connectors only unless `connectors_only` is false.
     virtual std::vector<plugin_info> connector_plugins(bool connectors_only) const = 0;

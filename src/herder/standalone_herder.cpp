@@ -243,12 +243,13 @@ void standalone_herder::restart_task(const task_id& id, callback<void> cb) {
     });
 }
 
-void standalone_herder::put_task_configs(const std::string&, std::vector<string_map>, callback<void> cb) {
+void standalone_herder::put_task_configs(const std::string&, std::vector<string_map>, std::optional<request_signature>,
+                                         callback<void> cb) {
     cb(make_error(errc::unsupported,
                   "Kafka Connect in standalone mode does not support externally setting task configurations."));
 }
 
-void standalone_herder::note_departure(const std::string&, callback<void> cb) {
+void standalone_herder::note_departure(const std::string&, std::optional<request_signature>, callback<void> cb) {
     cb(make_error(errc::unsupported, "A standalone worker has no group"));
 }
 

@@ -76,8 +76,10 @@ public:
     void restart_connector(const std::string& name, callback<void> cb) override;
     void restart_connector_and_tasks(const restart_request& request, callback<connector_state_info> cb) override;
     void restart_task(const task_id& id, callback<void> cb) override;
-    void put_task_configs(const std::string& name, std::vector<string_map> configs, callback<void> cb) override;
-    void note_departure(const std::string& worker_url, callback<void> cb) override;
+    void put_task_configs(const std::string& name, std::vector<string_map> configs,
+                          std::optional<request_signature> signature, callback<void> cb) override;
+    void note_departure(const std::string& worker_url, std::optional<request_signature> signature,
+                        callback<void> cb) override;
     std::vector<plugin_info> connector_plugins(bool connectors_only) const override;
     void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) override;
     void validate_connector_config(string_map config, callback<config_infos> cb) override;

@@ -4,6 +4,7 @@
 
 #include "common/json.hpp"
 #include "common/logging.hpp"
+#include "herder/request_signing.hpp"
 #include "net/http_client.hpp"
 
 namespace copycat::herder {
@@ -50,11 +51,13 @@ void task_config_publisher::reconfigure(const std::string& connector, const stor
         loop_.post_after(retry_backoff, std::move(retry));
         return;
     }
-    send_to_leader(connector, std::move(*generated), leader.leader_url, std::move(retry));
+    send_to_leader(connector, std::move(*generated), leader.leader_url, config.session_key, std::move(retry));
 }
 
 void task_config_publisher::send_to_leader(const std::string& connector, std::vector<string_map> configs,
-                                           const std::string& leader_url, std::function<void()> retry) {
+                                           const std::string& leader_url,
+                                           const std::optional<storage::session_key_record>& key,
+                                           std::function<void()> retry) {
     json::value body = json::value::make_array();
     for (const string_map& c : configs) {
         json::value item = json::value::make_object();
@@ -65,6 +68,14 @@ void task_config_publisher::send_to_leader(const std::string& connector, std::ve
     call.method = "POST";
     call.url = net::join_url(leader_url, "/connectors/" + net::encode_path_segment(connector) + "/tasks?forward=false");
     call.body = json::dump(body);
+    if (key) {
+        // Java signs whenever it holds a key, whatever the protocol; a leader that does not check ignores it.
+        if (auto headers = sign_request(call.body, *key, signature_algorithm_)) {
+            call.headers = std::move(*headers);
+        } else {
+            log::warn("Cannot sign the task configs of connector {}: {}", connector, headers.err().describe());
+        }
+    }
     const std::string url = call.url;
     // Answered on the loop thread; a loop that stops first abandons the call and its retry.
     net::async_http_request(loop_.executor(), std::move(call),
@@ -78,6 +89,11 @@ void task_config_publisher::send_to_leader(const std::string& connector, std::ve
                                           connector, url,
                                           reply ? "HTTP " + std::to_string(reply->status) + " " + reply->body
                                                 : reply.err().describe());
+                                if (reply && reply->status == 403) {
+                                    // Signed with a key the leader no longer takes: read the newer one.
+                                    if (auto read = configs_.read_to_end(configs_read_timeout); !read)
+                                        log::warn("Reading the config topic failed: {}", read.err().describe());
+                                }
                                 loop_.post_after(retry_backoff, std::move(retry));
                             });
 }

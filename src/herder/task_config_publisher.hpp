@@ -3,13 +3,16 @@
 // the running connector generates (Kafka: DistributedHerder.reconfigureConnector). The worker that
 // runs the connector asks it for taskConfigs(tasks.max); when they differ from the snapshot's, the
 // leader writes them (task-X-n records and a commit), and a follower sends them to the leader's
-// internal endpoint POST /connectors/{c}/tasks. A failed hand-over is retried with a backoff.
+// internal endpoint POST /connectors/{c}/tasks, signed with the session key when there is one
+// (request_signing.hpp). A failed hand-over is retried with a backoff; after a 403 (the leader has
+// a newer key) the config topic is read to its end first, so the retry signs with that key.
 //
 // Used on the distributed herder's loop thread; the HTTP call to the leader is asynchronous on the
 // loop's io_context, so its answer (and any retry) is handled on the loop thread too.
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,8 +26,10 @@ namespace copycat::herder {
 
 class task_config_publisher {
 public:
-    task_config_publisher(connector_worker& worker, storage::kafka_config_store& configs, herder_loop& loop)
-        : worker_(worker), configs_(configs), loop_(loop) {}
+    // `signature_algorithm`: inter.worker.signature.algorithm.
+    task_config_publisher(connector_worker& worker, storage::kafka_config_store& configs, herder_loop& loop,
+                          std::string signature_algorithm)
+        : worker_(worker), configs_(configs), loop_(loop), signature_algorithm_(std::move(signature_algorithm)) {}
 
     struct leadership {
         bool is_leader = false;
@@ -42,13 +47,15 @@ public:
 
 private:
     void send_to_leader(const std::string& connector, std::vector<string_map> configs, const std::string& leader_url,
-                        std::function<void()> retry);
+                        const std::optional<storage::session_key_record>& key, std::function<void()> retry);
 
     static constexpr std::chrono::milliseconds retry_backoff{250};
+    static constexpr std::chrono::milliseconds configs_read_timeout{3'000};
 
     connector_worker& worker_;
     storage::kafka_config_store& configs_;
     herder_loop& loop_;
+    const std::string signature_algorithm_;
 };
 
 }  // namespace copycat::herder

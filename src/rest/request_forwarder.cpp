@@ -5,6 +5,7 @@
 
 #include "common/logging.hpp"
 #include "common/strings.hpp"
+#include "herder/request_signing.hpp"
 #include "net/http_client.hpp"
 #include "rest/error_mapping.hpp"
 
@@ -21,7 +22,8 @@ bool forwarding_allowed(std::string_view target) {
 
 // Headers a forwarded request keeps (hop-by-hop and length headers are the client's business).
 bool keeps_header(std::string_view name) {
-    return iequals(name, "content-type") || iequals(name, "authorization") || iequals(name, "accept");
+    return iequals(name, "content-type") || iequals(name, "authorization") || iequals(name, "accept") ||
+           iequals(name, herder::signature_header) || iequals(name, herder::signature_algorithm_header);
 }
 
 void forward(request req, const std::string& base_url, responder respond, std::chrono::milliseconds timeout,
@@ -33,27 +35,41 @@ void forward(request req, const std::string& base_url, responder respond, std::c
     call.timeout = timeout;
     for (auto& [name, value] : req.headers)
         if (keeps_header(name)) call.headers.emplace_back(name, value);
+    auto host_header = req.header("Host");
+    std::optional<std::string> host = host_header ? std::optional<std::string>(*host_header) : std::nullopt;
     log::debug("Forwarding {} {} to {}", req.method, req.target, call.url);
-    net::async_http_request(executor, std::move(call), [respond = std::move(respond)](result<net::http_reply> reply) {
-        if (!reply) {
-            respond(error_response(500, "IO Error trying to forward REST request: " + reply.err().describe()));
-            return;
-        }
-        response r;
-        r.status = reply->status;
-        r.body = std::move(reply->body);
-        for (auto& [name, value] : reply->headers) {
-            if (iequals(name, "content-type")) {
-                r.content_type = value;
-            } else if (iequals(name, "location")) {
-                r.headers.emplace_back(name, value);
+    net::async_http_request(
+        executor, std::move(call),
+        [respond = std::move(respond), host = std::move(host)](result<net::http_reply> reply) {
+            if (!reply) {
+                respond(error_response(500, "IO Error trying to forward REST request: " + reply.err().describe()));
+                return;
             }
-        }
-        respond(std::move(r));
-    });
+            response r;
+            r.status = reply->status;
+            r.body = std::move(reply->body);
+            for (auto& [name, value] : reply->headers) {
+                if (iequals(name, "content-type")) {
+                    r.content_type = value;
+                } else if (iequals(name, "location")) {
+                    r.headers.emplace_back(name, relocated(value, host));
+                }
+            }
+            respond(std::move(r));
+        });
 }
 
 }  // namespace
+
+std::string relocated(std::string_view location, const std::optional<std::string>& host) {
+    std::string_view path = location;
+    if (const auto scheme = location.find("://"); scheme != std::string_view::npos) {
+        const auto slash = location.find('/', scheme + 3);
+        path = slash == std::string_view::npos ? std::string_view("/") : location.substr(slash);
+    }
+    if (!host || host->empty()) return std::string(path);
+    return "http://" + *host + std::string(path);
+}
 
 std::string forwarded_url(std::string_view base_url, std::string_view target) {
     const auto q = target.find('?');

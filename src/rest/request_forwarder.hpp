@@ -11,6 +11,9 @@
 // responder from that executor. No thread waits for it.
 
 #include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
 
 #include <boost/asio/any_io_executor.hpp>
 
@@ -26,5 +29,10 @@ responder forwarding_responder(const request& req, responder respond, std::chron
 
 // The target for the worker at `base_url`: the same path and query with forward=false.
 std::string forwarded_url(std::string_view base_url, std::string_view target);
+
+// The Location of a forwarded answer as the worker the client called gives it: the target's path
+// under the client's Host (Kafka Connect builds it from the request's base URI), only the path
+// when the request named no Host (as connector_location).
+std::string relocated(std::string_view location, const std::optional<std::string>& host);
 
 }  // namespace copycat::rest

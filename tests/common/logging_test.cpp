@@ -70,7 +70,9 @@ TEST_CASE("setting a namespace sets it and every logger under it") {
     const auto listed = log::logger_levels();
     CHECK(listed.contains("root"));
     CHECK(listed.contains("org.apache.kafka.connect.runtime.rest"));
-    CHECK_FALSE(listed.contains("org.apache.kafka.connect.storage"));  // no level of its own
+    REQUIRE(listed.contains("org.apache.kafka.connect.storage"));  // listed with the level it inherits
+    CHECK(listed.at("org.apache.kafka.connect.storage").lvl == log::level::info);
+    CHECK_FALSE(listed.at("org.apache.kafka.connect.storage").last_modified.has_value());
 }
 
 TEST_CASE("an unknown namespace is created; its known descendants inherit from it") {

@@ -245,8 +245,13 @@ public:
         keep(cb);
     }
     void restart_task(const hd::task_id&, hd::callback<void> cb) override { keep(cb); }
-    void put_task_configs(const std::string&, std::vector<string_map>, hd::callback<void> cb) override { keep(cb); }
-    void note_departure(const std::string&, hd::callback<void> cb) override { keep(cb); }
+    void put_task_configs(const std::string&, std::vector<string_map>, std::optional<hd::request_signature>,
+                          hd::callback<void> cb) override {
+        keep(cb);
+    }
+    void note_departure(const std::string&, std::optional<hd::request_signature>, hd::callback<void> cb) override {
+        keep(cb);
+    }
     std::vector<hd::plugin_info> connector_plugins(bool) const override { return {}; }
     void connector_plugin_config(const std::string&, hd::callback<std::vector<config_key_info>> cb) override {
         keep(cb);

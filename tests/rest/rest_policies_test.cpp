@@ -225,3 +225,11 @@ TEST_CASE("a forwarded URL keeps the query but its forward flags, and adds forwa
           "http://l:1/connectors?expand=status&forward=false");
     CHECK(forwarded_url("http://l:1/", "/connectors?") == "http://l:1/connectors?forward=false");
 }
+
+TEST_CASE("the Location of a forwarded answer names the worker the client called") {
+    CHECK(relocated("http://10.0.0.1:8083/connectors/a", std::string("localhost:9000")) ==
+          "http://localhost:9000/connectors/a");
+    CHECK(relocated("/connectors/a%20b", std::string("w2:8083")) == "http://w2:8083/connectors/a%20b");
+    CHECK(relocated("http://10.0.0.1:8083/connectors/a", std::nullopt) == "/connectors/a");
+    CHECK(relocated("http://10.0.0.1:8083", std::string("w2:1")) == "http://w2:1/");
+}

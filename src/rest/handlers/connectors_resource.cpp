@@ -182,11 +182,13 @@ std::vector<endpoint> connectors_resource::endpoints() {
          [this](request req, responder respond) {
              auto configs = task_configs_body(req);
              if (!configs) return respond(error_response(configs.err())), void();
+             auto signature = request_signature_of(req);
+             if (!signature) return respond(error_response(signature.err())), void();
              requests_.run<void>(
                  respond,
-                 [name = std::string(req.path_param("connector")), configs = std::move(*configs)](hd::herder& h,
-                                                                                                  auto cb) mutable {
-                     h.put_task_configs(name, std::move(configs), cb);
+                 [name = std::string(req.path_param("connector")), configs = std::move(*configs),
+                  signature = std::move(*signature)](hd::herder& h, auto cb) mutable {
+                     h.put_task_configs(name, std::move(configs), std::move(signature), cb);
                  },
                  [] { return empty_response(204); });
          },

@@ -48,4 +48,9 @@ std::string connector_location(const request& req, std::string_view name) {
     return "http://" + std::string(*host) + path;
 }
 
+result<std::optional<herder::request_signature>> request_signature_of(const request& req) {
+    return herder::read_request_signature(req.header(herder::signature_algorithm_header),
+                                          req.header(herder::signature_header), req.body);
+}
+
 }  // namespace copycat::rest::handlers

@@ -2,11 +2,13 @@
 // Reading path and query parameters the way Kafka Connect's JAX-RS resources do, and building
 // the Location of a created connector. Pure functions; safe from any thread.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "common/result.hpp"
 #include "herder/entities.hpp"
+#include "herder/request_signing.hpp"
 #include "rest/request.hpp"
 
 namespace copycat::rest::handlers {
@@ -23,5 +25,10 @@ bool bool_param(const request& req, std::string_view name, bool fallback);
 // ("http://<host>/connectors/<name>", as Jersey resolves it), otherwise "/connectors/<name>";
 // the name percent-encoded as a path segment.
 std::string connector_location(const request& req, std::string_view name);
+
+// The KIP-507 signature of an internal request (X-Connect-Authorization and
+// X-Connect-Request-Signature-Algorithm over the exact body bytes); nullopt when unsigned, a 400
+// when the headers cannot be read (herder::read_request_signature).
+result<std::optional<herder::request_signature>> request_signature_of(const request& req);
 
 }  // namespace copycat::rest::handlers

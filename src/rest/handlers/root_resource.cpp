@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "rest/handlers/rest_params.hpp"
+
 namespace copycat::rest::handlers {
 namespace {
 
@@ -44,8 +46,13 @@ std::vector<endpoint> root_resource::endpoints() {
              const json::value* url = body->is_object() ? body->find("url") : nullptr;
              if (url == nullptr || !url->is_string())
                  return respond(error_response(400, "Expected {\"url\": \"<the leaving worker's URL>\"}")), void();
+             auto signature = request_signature_of(req);
+             if (!signature) return respond(error_response(signature.err())), void();
              requests_.run<void>(
-                 respond, [u = url->as_string()](herder::herder& h, auto cb) { h.note_departure(u, cb); },
+                 respond,
+                 [u = url->as_string(), signature = std::move(*signature)](herder::herder& h, auto cb) mutable {
+                     h.note_departure(u, std::move(signature), cb);
+                 },
                  [] { return empty_response(204); });
          },
          std::nullopt},
