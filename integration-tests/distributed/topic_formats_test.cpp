@@ -127,11 +127,12 @@ std::string string_at(const json::value& object, std::string_view key) {
     return v != nullptr && v->is_string() ? v->as_string() : "<absent or not a string>";
 }
 
-// A status value: exactly state, trace, worker_id and generation; the state RUNNING on one of the
-// cluster's workers, no trace.
+// A status value: exactly state, trace, worker_id, generation and (KIP-891) the plugin's version; the
+// state RUNNING on one of the cluster's workers, no trace.
 void check_running_status(const json::value& v, const std::set<std::string>& worker_ids) {
     INFO(json::dump(v));
-    CHECK(member_names(v) == std::set<std::string>{"state", "trace", "worker_id", "generation"});
+    CHECK(member_names(v) == std::set<std::string>{"state", "trace", "worker_id", "generation", "version"});
+    CHECK_FALSE(string_at(v, "version").empty());
     CHECK(string_at(v, "state") == "RUNNING");
     REQUIRE(v.find("trace") != nullptr);
     CHECK(v.find("trace")->is_null());

@@ -3,15 +3,16 @@
   --build-dir=DIR   Copycat's build dir (default $COPYCAT_BUILD_DIR)
   --kafka-lib=DIR   Kafka's jar dir (default: deploy/kafka/kafka.sh lib-dir)
 The broker comes from $COPYCAT_BOOTSTRAP_SERVERS (deploy/kafka/with-kafka.sh sets it). Each
-test module starts the clusters it needs through the `clusters` fixture, which stops every worker
-at the end of the module and attaches the tail of their logs to a failed test's report.
+test uses the session's two clusters (java_led, copycat_led) or starts its own through the
+`clusters` fixture, which stops every worker at the end of the session and attaches the tail
+of their logs to a failed test's report.
 """
 
 import os
 
 import pytest
 
-from mixed_cluster import MixedCluster  # puts integration-tests/bench on sys.path
+from mixed_cluster import KEY_TTL_MS, MixedCluster  # puts integration-tests/bench on sys.path
 from bench_procs import BenchError, kafka_lib_dir  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -68,10 +69,31 @@ class ClusterFactory:
             print(f"\nmixed-cluster: worker logs and files of {c.group} are in {c.workdir}")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def clusters(request, tmp_path_factory):
     factory = ClusterFactory(request.config, tmp_path_factory)
     try:
         yield factory
     finally:
         factory.stop_all()
+
+
+@pytest.fixture(scope="session")
+def java_led(clusters):
+    """A Java worker starts first (so it leads), then two Copycat workers join."""
+    c = clusters("java-led")
+    c.start("java")
+    c.start("copycat")
+    c.start("copycat")
+    return c
+
+
+@pytest.fixture(scope="session")
+def copycat_led(clusters):
+    """A Copycat worker starts first (so it leads, rotating its key every KEY_TTL_MS), then a Java
+    and a Copycat worker join."""
+    c = clusters("copycat-led")
+    c.start("copycat", {"inter.worker.key.ttl.ms": str(KEY_TTL_MS)})
+    c.start("java")
+    c.start("copycat")
+    return c

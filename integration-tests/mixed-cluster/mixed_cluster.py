@@ -24,6 +24,9 @@ from contract_cluster import wait_connector_state  # noqa: E402
 from contract_http import RestClient, wait_for  # noqa: E402
 
 START_DEADLINE_S = 120.0
+# The Copycat leader's inter.worker.key.ttl.ms in the copycat_led cluster: short, so a test sees the
+# key rotate.
+KEY_TTL_MS = 6000
 FILE_SOURCE = "org.apache.kafka.connect.file.FileStreamSourceConnector"
 FILE_SINK = "org.apache.kafka.connect.file.FileStreamSinkConnector"
 

@@ -8,33 +8,10 @@ import time
 import pytest
 
 from contract_http import wait_for
-from mixed_cluster import probe_config, put_config, wait_running
+from mixed_cluster import KEY_TTL_MS, probe_config, put_config, wait_running
 
 CONNECTORS = 6
 TASKS = 2
-# The Copycat leader's inter.worker.key.ttl.ms: short, so the test sees the key rotate.
-KEY_TTL_MS = 6000
-
-
-@pytest.fixture(scope="module")
-def java_led(clusters):
-    """A Java worker starts first (so it leads), then two Copycat workers join."""
-    c = clusters("java-led")
-    c.start("java")
-    c.start("copycat")
-    c.start("copycat")
-    return c
-
-
-@pytest.fixture(scope="module")
-def copycat_led(clusters):
-    """A Copycat worker starts first (so it leads, rotating its key every KEY_TTL_MS), then a Java
-    and a Copycat worker join."""
-    c = clusters("copycat-led")
-    c.start("copycat", {"inter.worker.key.ttl.ms": str(KEY_TTL_MS)})
-    c.start("java")
-    c.start("copycat")
-    return c
 
 
 def create_six(cluster, prefix):

@@ -21,7 +21,7 @@ std::optional<status_entry> entry_of(const std::optional<storage::connector_stat
     if (!record) return std::nullopt;
     auto state = parse_run_state(record->state);
     if (!state) return std::nullopt;
-    return status_entry{*state, record->worker_id, record->trace.value_or("")};
+    return status_entry{*state, record->worker_id, record->trace.value_or(""), record->version.value_or("")};
 }
 
 }  // namespace
@@ -29,12 +29,14 @@ std::optional<status_entry> entry_of(const std::optional<storage::connector_stat
 cluster_status_store::cluster_status_store(storage::kafka_status_store& store, std::string worker_id)
     : store_(store), worker_id_(std::move(worker_id)) {}
 
-storage::connector_status_record cluster_status_store::record_of(run_state state, const std::string& trace) const {
+storage::connector_status_record cluster_status_store::record_of(run_state state, const std::string& trace,
+                                                                 const std::string& version) const {
     storage::connector_status_record r;
     r.state = std::string(runtime::run_state_name(state));
     if (!trace.empty()) r.trace = trace;
     r.worker_id = worker_id_;
     r.generation = generation_;
+    if (!version.empty()) r.version = version;
     return r;
 }
 
@@ -76,20 +78,22 @@ void cluster_status_store::remove_task(const task_id& id) {
     store_.remove_task(id.connector, id.task);
 }
 
-void cluster_status_store::put(const std::string& connector, run_state state, const std::string& trace) {
+void cluster_status_store::put(const std::string& connector, run_state state, const std::string& trace,
+                               const std::string& version) {
     {
         std::lock_guard lock(mutex_);
         if (!tracked_connectors_.contains(connector)) return;
     }
-    store_.put_connector(connector, record_of(state, trace));
+    store_.put_connector(connector, record_of(state, trace, version));
 }
 
-void cluster_status_store::put(const task_id& id, run_state state, const std::string& trace) {
+void cluster_status_store::put(const task_id& id, run_state state, const std::string& trace,
+                               const std::string& version) {
     {
         std::lock_guard lock(mutex_);
         if (!tracked_tasks_.contains(id)) return;
     }
-    store_.put_task(id.connector, id.task, record_of(state, trace));
+    store_.put_task(id.connector, id.task, record_of(state, trace, version));
 }
 
 std::optional<status_entry> cluster_status_store::get(const std::string& connector) const {

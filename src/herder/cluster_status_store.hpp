@@ -31,8 +31,10 @@ public:
     void track(const task_id& id) override;
     void remove_connector(const std::string& connector) override;
     void remove_task(const task_id& id) override;
-    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {}) override;
-    void put(const task_id& id, runtime::run_state state, const std::string& trace = {}) override;
+    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {},
+             const std::string& version = {}) override;
+    void put(const task_id& id, runtime::run_state state, const std::string& trace = {},
+             const std::string& version = {}) override;
     std::optional<status_entry> get(const std::string& connector) const override;
     std::optional<status_entry> get(const task_id& id) const override;
     std::vector<task_state> tasks(const std::string& connector) const override;
@@ -49,7 +51,8 @@ public:
     void untrack(const task_id& id);
 
 private:
-    storage::connector_status_record record_of(runtime::run_state state, const std::string& trace) const;
+    storage::connector_status_record record_of(runtime::run_state state, const std::string& trace,
+                                               const std::string& version) const;
 
     storage::kafka_status_store& store_;
     const std::string worker_id_;

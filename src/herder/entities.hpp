@@ -51,7 +51,8 @@ struct task_info {
 struct status_entry {
     runtime::run_state state = runtime::run_state::unassigned;
     std::string worker_id;
-    std::string trace;  // empty unless FAILED
+    std::string trace;    // empty unless FAILED
+    std::string version;  // the plugin's version (KIP-891); empty when unknown
 };
 
 // One task of a connector status (Kafka: ConnectorStateInfo.TaskState).

@@ -32,16 +32,18 @@ void memory_status_store::remove_task(const task_id& id) {
     tasks_.erase(id);
 }
 
-void memory_status_store::put(const std::string& connector, runtime::run_state state, const std::string& trace) {
+void memory_status_store::put(const std::string& connector, runtime::run_state state, const std::string& trace,
+                              const std::string& version) {
     std::lock_guard lock(mutex_);
     if (!tracked_connectors_.contains(connector)) return;
-    connectors_[connector] = status_entry{state, worker_id_, trace};
+    connectors_[connector] = status_entry{state, worker_id_, trace, version};
 }
 
-void memory_status_store::put(const task_id& id, runtime::run_state state, const std::string& trace) {
+void memory_status_store::put(const task_id& id, runtime::run_state state, const std::string& trace,
+                              const std::string& version) {
     std::lock_guard lock(mutex_);
     if (!tracked_tasks_.contains(id)) return;
-    tasks_[id] = status_entry{state, worker_id_, trace};
+    tasks_[id] = status_entry{state, worker_id_, trace, version};
 }
 
 std::optional<status_entry> memory_status_store::get(const std::string& connector) const {

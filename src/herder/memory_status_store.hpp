@@ -35,8 +35,10 @@ public:
     void remove_task(const task_id& id) override;
 
     // Records a state; ignored for an untracked connector or task.
-    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {}) override;
-    void put(const task_id& id, runtime::run_state state, const std::string& trace = {}) override;
+    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {},
+             const std::string& version = {}) override;
+    void put(const task_id& id, runtime::run_state state, const std::string& trace = {},
+             const std::string& version = {}) override;
 
     std::optional<status_entry> get(const std::string& connector) const override;
     std::optional<status_entry> get(const task_id& id) const override;

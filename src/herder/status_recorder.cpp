@@ -13,12 +13,13 @@ void status_recorder::on_reconfiguration(std::function<void(const std::string&)>
 }
 
 void status_recorder::on_connector_state(const std::string& connector, runtime::run_state state,
-                                         const std::string& trace) {
-    statuses_.put(connector, state, trace);
+                                         const std::string& trace, const std::string& version) {
+    statuses_.put(connector, state, trace, version);
 }
 
-void status_recorder::on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) {
-    statuses_.put(id, state, trace);
+void status_recorder::on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace,
+                                    const std::string& version) {
+    statuses_.put(id, state, trace, version);
 }
 
 void status_recorder::on_task_reconfiguration_requested(const std::string& connector) {

@@ -27,8 +27,10 @@ public:
     // Where task-reconfiguration requests go; requests before this is set are dropped (with a log).
     void on_reconfiguration(std::function<void(const std::string&)> handler);
 
-    void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace) override;
-    void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) override;
+    void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace,
+                            const std::string& version = {}) override;
+    void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace,
+                       const std::string& version = {}) override;
     void on_task_reconfiguration_requested(const std::string& connector) override;
     // Records a topic the connector did not have yet (Kafka: WorkerTask.recordActiveTopic).
     void on_topic_used(const runtime::task_id& id, std::string_view topic) override;

@@ -32,9 +32,12 @@ public:
     // Forgets one task and its status.
     virtual void remove_task(const task_id& id) = 0;
 
-    // Records a state; ignored for an untracked connector or task.
-    virtual void put(const std::string& connector, runtime::run_state state, const std::string& trace = {}) = 0;
-    virtual void put(const task_id& id, runtime::run_state state, const std::string& trace = {}) = 0;
+    // Records a state, with the plugin's version when known (KIP-891); ignored for an untracked
+    // connector or task.
+    virtual void put(const std::string& connector, runtime::run_state state, const std::string& trace = {},
+                     const std::string& version = {}) = 0;
+    virtual void put(const task_id& id, runtime::run_state state, const std::string& trace = {},
+                     const std::string& version = {}) = 0;
 
     virtual std::optional<status_entry> get(const std::string& connector) const = 0;
     virtual std::optional<status_entry> get(const task_id& id) const = 0;

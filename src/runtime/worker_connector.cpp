@@ -41,6 +41,7 @@ worker_connector::worker_connector(std::string name, string_map config, std::uni
       config_(std::move(config)),
       is_source_(is_source),
       instance_(std::move(instance)),
+      version_(version_of(*instance_)),
       listener_(listener) {
     context_ = std::make_unique<context>(*this, offsets);
 }
@@ -201,7 +202,7 @@ result<void> worker_connector::do_start(bool resuming) {
         state_ = state::started;
     }
     log::info("Connector {} {}", name_, resuming ? "resumed" : "started");
-    listener_.on_connector_state(name_, run_state::running, {});
+    listener_.on_connector_state(name_, run_state::running, {}, version_);
     return {};
 }
 
@@ -222,7 +223,7 @@ void worker_connector::do_suspend(bool paused) {
         std::lock_guard lock(mutex_);
         state_ = target;
     }
-    listener_.on_connector_state(name_, paused ? run_state::paused : run_state::stopped, {});
+    listener_.on_connector_state(name_, paused ? run_state::paused : run_state::stopped, {}, version_);
 }
 
 void worker_connector::do_shutdown() {
@@ -232,7 +233,7 @@ void worker_connector::do_shutdown() {
             std::lock_guard lock(mutex_);
             state_ = state::stopped;
         }
-        listener_.on_connector_state(name_, run_state::unassigned, {});
+        listener_.on_connector_state(name_, run_state::unassigned, {}, version_);
         log::info("Completed shutdown for connector {}", name_);
     } catch (...) {
         const auto trace = error_trace(std::current_exception());
@@ -241,7 +242,7 @@ void worker_connector::do_shutdown() {
             std::lock_guard lock(mutex_);
             state_ = state::failed;
         }
-        listener_.on_connector_state(name_, run_state::failed, trace);
+        listener_.on_connector_state(name_, run_state::failed, trace, version_);
     }
 }
 
@@ -252,7 +253,7 @@ void worker_connector::on_failure(const std::string& trace) {
         state_ = state::failed;
     }
     try {
-        listener_.on_connector_state(name_, run_state::failed, trace);
+        listener_.on_connector_state(name_, run_state::failed, trace, version_);
     } catch (...) {
         log::error("Connector {}: the status listener failed: {}", name_, error_trace(std::current_exception()));
     }

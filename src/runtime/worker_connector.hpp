@@ -75,6 +75,7 @@ private:
     const string_map config_;
     const bool is_source_;
     std::unique_ptr<connector> instance_;
+    const std::string version_;  // the plugin's version(), reported with every state (KIP-891)
     std::unique_ptr<context> context_;
     status_listener& listener_;
 

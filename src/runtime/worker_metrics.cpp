@@ -39,20 +39,22 @@ void worker_metrics::attach(const worker* w) {
     worker_ = w;
 }
 
-void worker_metrics::on_connector_state(const std::string& connector, run_state state, const std::string& trace) {
+void worker_metrics::on_connector_state(const std::string& connector, run_state state, const std::string& trace,
+                                        const std::string& version) {
     {
         std::lock_guard lock(mutex_);
         connector_states_.insert_or_assign(connector, state);
     }
-    next_.on_connector_state(connector, state, trace);
+    next_.on_connector_state(connector, state, trace, version);
 }
 
-void worker_metrics::on_task_state(const task_id& id, run_state state, const std::string& trace) {
+void worker_metrics::on_task_state(const task_id& id, run_state state, const std::string& trace,
+                                   const std::string& version) {
     {
         std::lock_guard lock(mutex_);
         task_states_.insert_or_assign(id, state);
     }
-    next_.on_task_state(id, state, trace);
+    next_.on_task_state(id, state, trace, version);
 }
 
 void worker_metrics::on_task_reconfiguration_requested(const std::string& connector) {

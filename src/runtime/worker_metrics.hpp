@@ -40,8 +40,10 @@ public:
     void attach(const worker* w);
 
     // status_listener: remembers the state, then calls `next`.
-    void on_connector_state(const std::string& connector, run_state state, const std::string& trace) override;
-    void on_task_state(const task_id& id, run_state state, const std::string& trace) override;
+    void on_connector_state(const std::string& connector, run_state state, const std::string& trace,
+                            const std::string& version = {}) override;
+    void on_task_state(const task_id& id, run_state state, const std::string& trace,
+                       const std::string& version = {}) override;
     void on_task_reconfiguration_requested(const std::string& connector) override;
     // KIP-558 topic tracking: passed on unchanged.
     void on_topic_used(const task_id& id, std::string_view topic) override { next_.on_topic_used(id, topic); }

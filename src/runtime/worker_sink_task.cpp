@@ -36,7 +36,9 @@ std::string describe(const std::vector<topic_partition>& partitions) {
 }  // namespace
 
 worker_sink_task::worker_sink_task(task_id id, target_state initial, status_listener& listener, parts p, settings s)
-    : worker_task(std::move(id), initial, listener), parts_(std::move(p)), settings_(s) {
+    : worker_task(std::move(id), initial, listener, p.task ? version_of(*p.task) : std::string()),
+      parts_(std::move(p)),
+      settings_(s) {
     // Retry waits end when the task is asked to stop.
     auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
                                               [this](std::chrono::milliseconds t) { wait_for_change(t); });

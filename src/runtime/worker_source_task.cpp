@@ -52,7 +52,10 @@ struct worker_source_task::in_flight {
 
 worker_source_task::worker_source_task(task_id id, target_state initial, status_listener& listener, parts p,
                                        storage::offset_store& offsets, settings s)
-    : worker_task(std::move(id), initial, listener), parts_(std::move(p)), offsets_(offsets), settings_(s) {
+    : worker_task(std::move(id), initial, listener, p.task ? version_of(*p.task) : std::string()),
+      parts_(std::move(p)),
+      offsets_(offsets),
+      settings_(s) {
     // Retry waits end when the task is asked to stop.
     auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
                                               [this](std::chrono::milliseconds t) { wait_for_change(t); });

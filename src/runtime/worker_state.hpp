@@ -28,15 +28,28 @@ struct task_id {
     friend auto operator<=>(const task_id&, const task_id&) = default;
 };
 
+// The version a plugin reports (its version()), for statuses; empty when version() throws.
+template <class Plugin>
+std::string version_of(const Plugin& plugin) {
+    try {
+        return plugin.version();
+    } catch (...) {
+        return {};
+    }
+}
+
 // Receives every state change of the connectors and tasks a worker runs (Kafka:
 // ConnectorStatus.Listener and TaskStatus.Listener). Called from worker threads; implementations
 // must be thread-safe and must not call back into the worker.
 class status_listener {
 public:
     virtual ~status_listener() = default;
-    // `trace` is the error description for FAILED, empty otherwise.
-    virtual void on_connector_state(const std::string& connector, run_state state, const std::string& trace) = 0;
-    virtual void on_task_state(const task_id& id, run_state state, const std::string& trace) = 0;
+    // `trace` is the error description for FAILED, empty otherwise; `version` the plugin's version()
+    // (KIP-891), empty when unknown (the plugin could not be created).
+    virtual void on_connector_state(const std::string& connector, run_state state, const std::string& trace,
+                                    const std::string& version = {}) = 0;
+    virtual void on_task_state(const task_id& id, run_state state, const std::string& trace,
+                               const std::string& version = {}) = 0;
     // A running connector asked for its task configs to be regenerated
     // (connector_context::request_task_reconfiguration()).
     virtual void on_task_reconfiguration_requested(const std::string& connector) = 0;

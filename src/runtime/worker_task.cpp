@@ -5,8 +5,8 @@
 
 namespace copycat::runtime {
 
-worker_task::worker_task(task_id id, target_state initial, status_listener& listener)
-    : id_(std::move(id)), listener_(listener), target_(initial) {}
+worker_task::worker_task(task_id id, target_state initial, status_listener& listener, std::string version)
+    : id_(std::move(id)), listener_(listener), version_(std::move(version)), target_(initial) {}
 
 // The thread holds a reference to its task, and the worker keeps every task until it joined its
 // thread (join()), so the last reference is never dropped while the thread is joinable.
@@ -108,7 +108,7 @@ void worker_task::report(run_state state, const std::string& trace) {
         if (state == run_state::failed) stopping_ = true;
     }
     try {
-        listener_.on_task_state(id_, state, trace);
+        listener_.on_task_state(id_, state, trace, version_);
     } catch (...) {
         log::error("status listener failed for task {}: {}", id_.to_string(), error_trace(std::current_exception()));
     }

@@ -28,7 +28,8 @@ namespace copycat::runtime {
 
 class worker_task : public std::enable_shared_from_this<worker_task> {
 public:
-    worker_task(task_id id, target_state initial, status_listener& listener);
+    // `version`: the task plugin's version(), reported with every state (KIP-891).
+    worker_task(task_id id, target_state initial, status_listener& listener, std::string version);
     virtual ~worker_task();
     worker_task(const worker_task&) = delete;
     worker_task& operator=(const worker_task&) = delete;
@@ -81,6 +82,7 @@ private:
 
     const task_id id_;
     status_listener& listener_;
+    const std::string version_;
 
     std::mutex report_mutex_;   // serializes status reports with cancel(); taken before mutex_
     mutable std::mutex mutex_;  // guards target_, stopping_, cancelled_, finished_

@@ -84,7 +84,9 @@ std::string encode_status(const connector_status_record& s) {
         w.string(*s.trace);
     else
         w.null();
-    w.key("worker_id").string(s.worker_id).key("generation").int64(s.generation).end_object();
+    w.key("worker_id").string(s.worker_id).key("generation").int64(s.generation);
+    if (s.version) w.key("version").string(*s.version);
+    w.end_object();
     return w.take();
 }
 
@@ -111,6 +113,8 @@ result<connector_status_record> decode_status(std::string_view text) {
     const json::value* generation = v.find("generation");
     if (generation == nullptr || !generation->is_integer()) return bad("'generation' field should be an integer");
     s.generation = static_cast<std::int32_t>(generation->as_int64());
+    // An older worker writes no version; a value that is not a string is ignored.
+    if (!optional_string(v.find("version"), s.version)) s.version.reset();
     return s;
 }
 

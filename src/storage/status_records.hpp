@@ -1,7 +1,8 @@
 #pragma once
 // The records of the status topic (Kafka: the keys and schemas in KafkaStatusBackingStore):
 //
-//   status-connector-<c>                 {"state":"RUNNING","trace":null,"worker_id":"host:8083","generation":7}
+//   status-connector-<c>                 {"state":"RUNNING","trace":null,"worker_id":"host:8083","generation":7,
+//                                         "version":"4.1.1"}   (KIP-891; left out when unknown, as Java does)
 //   status-task-<c>-<n>                  same shape
 //   status-topic-<topic>:connector-<c>
 //       {"topic":{"name":"t","connector":"c","task":0,"discoverTimestamp":1730000000000}}
@@ -25,6 +26,7 @@ struct connector_status_record {
     std::optional<std::string> trace;
     std::string worker_id;
     std::int32_t generation = 0;
+    std::optional<std::string> version{};  // the connector's or task's plugin version (KIP-891)
     friend bool operator==(const connector_status_record&, const connector_status_record&) = default;
 };
 

@@ -76,9 +76,9 @@ TEST_CASE_METHOD(admin_fixture, "GET /connectors?expand answers status and info 
     REQUIRE(body.as_object().size() == 2);
     CHECK(body.as_object()[0].name == "other");
     CHECK(*body.find("src")->find("status") ==
-          parse(R"({"name":"src","connector":{"state":"RUNNING","worker_id":"127.0.0.1:8083"},)"
-                R"("tasks":[{"id":0,"state":"RUNNING","worker_id":"127.0.0.1:8083"},)"
-                R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083"}],"type":"source"})"));
+          parse(R"({"name":"src","connector":{"state":"RUNNING","worker_id":"127.0.0.1:8083","version":"1.2.3"},)"
+                R"("tasks":[{"id":0,"state":"RUNNING","worker_id":"127.0.0.1:8083","version":"1.2.3"},)"
+                R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083","version":"1.2.3"}],"type":"source"})"));
     CHECK(*body.find("src")->find("info") == call("GET", "/connectors/src").json());
 
     auto info_only = call("GET", "/connectors?expand=info");

@@ -77,11 +77,12 @@ TEST_CASE_METHOD(rest_fixture, "creating, reading and deleting a connector") {
 
     auto status = call("GET", "/connectors/src/status");
     CHECK(status.status == 200);
-    CHECK(status.json() == parse(R"({"name":"src","connector":{"state":"RUNNING","worker_id":"127.0.0.1:8083"},)"
-                                 R"("tasks":[{"id":0,"state":"RUNNING","worker_id":"127.0.0.1:8083"},)"
-                                 R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083"}],"type":"source"})"));
+    CHECK(status.json() ==
+          parse(R"({"name":"src","connector":{"state":"RUNNING","worker_id":"127.0.0.1:8083","version":"1.2.3"},)"
+                R"("tasks":[{"id":0,"state":"RUNNING","worker_id":"127.0.0.1:8083","version":"1.2.3"},)"
+                R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083","version":"1.2.3"}],"type":"source"})"));
     CHECK(call("GET", "/connectors/src/tasks/1/status").json() ==
-          parse(R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083"})"));
+          parse(R"({"id":1,"state":"RUNNING","worker_id":"127.0.0.1:8083","version":"1.2.3"})"));
     CHECK(call("GET", "/connectors/src/tasks").json() ==
           parse(R"([{"id":{"connector":"src","task":0},"config":{"task.index":"0","topic":"t"}},)"
                 R"({"id":{"connector":"src","task":1},"config":{"task.index":"1","topic":"t"}}])"));
@@ -163,7 +164,7 @@ TEST_CASE_METHOD(rest_fixture, "pause, resume, stop and restarts") {
     worker.fail_task({"src", 1}, "java.lang.IllegalStateException: boom");
     auto failed = call("GET", "/connectors/src/tasks/1/status");
     CHECK(failed.json() == parse(R"({"id":1,"state":"FAILED","worker_id":"127.0.0.1:8083",)"
-                                 R"("trace":"java.lang.IllegalStateException: boom"})"));
+                                 R"("trace":"java.lang.IllegalStateException: boom","version":"1.2.3"})"));
 
     CHECK(call("PUT", "/connectors/src/stop").status == 204);
     CHECK(call("GET", "/connectors/src/status").json().find("connector")->find("state")->as_string() == "STOPPED");

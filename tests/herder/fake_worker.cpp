@@ -9,6 +9,9 @@ using runtime::target_state;
 
 namespace {
 
+// What every connector and task of the fake worker reports as its plugin's version (KIP-891).
+constexpr const char* fake_plugin_version = "1.2.3";
+
 run_state running_state(target_state t) {
     switch (t) {
         case target_state::started:
@@ -31,7 +34,8 @@ void fake_worker::record(std::string call) {
 result<void> fake_worker::start_connector(const std::string& name, const string_map& config, target_state initial) {
     record("start_connector " + name);
     if (auto it = config.find("fail.start"); it != config.end() && it->second == "true") {
-        listener_.on_connector_state(name, run_state::failed, "java.lang.RuntimeException: start failed");
+        listener_.on_connector_state(name, run_state::failed, "java.lang.RuntimeException: start failed",
+                                     fake_plugin_version);
         return make_error(errc::internal, "Failed to start connector " + name);
     }
     if (initial != target_state::stopped) {  // a STOPPED connector gets no running instance
@@ -39,7 +43,7 @@ result<void> fake_worker::start_connector(const std::string& name, const string_
         connectors_[name] = config;
         states_[name] = initial;
     }
-    listener_.on_connector_state(name, running_state(initial), {});
+    listener_.on_connector_state(name, running_state(initial), {}, fake_plugin_version);
     return {};
 }
 
@@ -51,7 +55,7 @@ void fake_worker::stop_connector(const std::string& name) {
         was_running = connectors_.erase(name) > 0;
         states_.erase(name);
     }
-    if (was_running) listener_.on_connector_state(name, run_state::unassigned, {});
+    if (was_running) listener_.on_connector_state(name, run_state::unassigned, {}, fake_plugin_version);
 }
 
 bool fake_worker::is_connector_running(const std::string& name) const {
@@ -83,7 +87,8 @@ result<void> fake_worker::start_task(const runtime::task_id& id, const string_ma
         std::lock_guard lock(mutex_);
         tasks_.insert(id);
     }
-    listener_.on_task_state(id, initial == target_state::paused ? run_state::paused : run_state::running, {});
+    listener_.on_task_state(id, initial == target_state::paused ? run_state::paused : run_state::running, {},
+                            fake_plugin_version);
     return {};
 }
 
@@ -97,7 +102,7 @@ void fake_worker::stop_tasks(const std::vector<runtime::task_id>& ids) {
             std::lock_guard lock(mutex_);
             was_running = tasks_.erase(id) > 0;
         }
-        if (was_running) listener_.on_task_state(id, run_state::unassigned, {});
+        if (was_running) listener_.on_task_state(id, run_state::unassigned, {}, fake_plugin_version);
     }
 }
 
@@ -115,7 +120,7 @@ void fake_worker::set_target_state(const std::string& connector, target_state st
             if (t.connector == connector) tasks.push_back(t);
     }
     if (!known) return;
-    listener_.on_connector_state(connector, running_state(state), {});
+    listener_.on_connector_state(connector, running_state(state), {}, fake_plugin_version);
     if (state == target_state::stopped) {
         stop_tasks(tasks);
         std::lock_guard lock(mutex_);  // a stopped connector's instance is shut down
@@ -124,7 +129,8 @@ void fake_worker::set_target_state(const std::string& connector, target_state st
         return;
     }
     for (const auto& t : tasks)
-        listener_.on_task_state(t, state == target_state::paused ? run_state::paused : run_state::running, {});
+        listener_.on_task_state(t, state == target_state::paused ? run_state::paused : run_state::running, {},
+                                fake_plugin_version);
 }
 
 void fake_worker::stop() {
@@ -139,7 +145,7 @@ void fake_worker::set_task_extra(const std::string& value) {
 }
 
 void fake_worker::fail_task(const runtime::task_id& id, const std::string& trace) {
-    listener_.on_task_state(id, run_state::failed, trace);
+    listener_.on_task_state(id, run_state::failed, trace, fake_plugin_version);
 }
 
 std::vector<std::string> fake_worker::calls() const {

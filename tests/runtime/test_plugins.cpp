@@ -299,13 +299,14 @@ std::size_t source_acks(const std::string& source_partition) {
 }
 
 void recording_listener::on_connector_state(const std::string& connector, runtime::run_state state,
-                                            const std::string& trace) {
+                                            const std::string& trace, const std::string&) {
     std::lock_guard lock(mutex_);
     connectors_[connector].emplace_back(state, trace);
     changed_.notify_all();
 }
 
-void recording_listener::on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) {
+void recording_listener::on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace,
+                                       const std::string&) {
     std::lock_guard lock(mutex_);
     tasks_[id].emplace_back(state, trace);
     changed_.notify_all();

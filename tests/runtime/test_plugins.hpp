@@ -65,8 +65,10 @@ std::size_t source_acks(const std::string& source_partition);
 // A status_listener that records every report and lets a test wait for one.
 class recording_listener : public runtime::status_listener {
 public:
-    void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace) override;
-    void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace) override;
+    void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace,
+                            const std::string& version = {}) override;
+    void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace,
+                       const std::string& version = {}) override;
     void on_task_reconfiguration_requested(const std::string& connector) override;
 
     // Waits until the latest state of the task / connector is `state`.

@@ -190,6 +190,13 @@ TEST_CASE("status keys and values") {
     CHECK_FALSE(decode_status(R"({"state":"RUNNING","trace":null,"worker_id":"h"})").ok());
     CHECK_FALSE(decode_status(R"({"state":"RUNNING","trace":3,"worker_id":"h","generation":1})").ok());
     CHECK_FALSE(decode_status("not json").ok());
+    // KIP-891: the plugin's version follows the generation, and is left out when unknown (Kafka 4.1).
+    connector_status_record versioned{"RUNNING", std::nullopt, "h:1", 3, "4.1.1"};
+    CHECK(encode_status(versioned) ==
+          R"({"state":"RUNNING","trace":null,"worker_id":"h:1","generation":3,"version":"4.1.1"})");
+    CHECK(*decode_status(encode_status(versioned)) == versioned);
+    CHECK_FALSE(decode_status(R"({"state":"RUNNING","trace":null,"worker_id":"h","generation":1,"version":5})")
+                    ->version.has_value());
 
     topic_status_record t{"orders", "c-1", 0, 1730000000000};
     CHECK(encode_topic_status(t) ==

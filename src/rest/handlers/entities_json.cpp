@@ -17,6 +17,8 @@ void put_status(json::value& out, const herder::status_entry& s) {
     out.set("state", herder::state_name(s.state));
     out.set("worker_id", s.worker_id);
     if (!s.trace.empty()) out.set("trace", s.trace);
+    // KIP-891: always present, null when unknown (a status written by an older worker), as Kafka 4.1.
+    out.set("version", s.version.empty() ? json::value(nullptr) : json::value(s.version));
 }
 
 }  // namespace
