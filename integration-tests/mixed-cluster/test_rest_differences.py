@@ -52,3 +52,12 @@ def test_a_fresh_worker_lists_its_loggers(java_led):
         named = [n for n in loggers if n.startswith("org.apache.kafka.connect.runtime")]
         assert named, (w, sorted(loggers))
         assert all(set(loggers[n]) == {"level", "last_modified"} for n in named)
+
+
+def test_the_group_member_is_named_as_kafka_connect_names_it(java_led):
+    """client.id of the member: "connect-<host:port>", as the Java worker's member id shows."""
+    java = java_led.workers[0]
+    copycat_log = java_led.workers[1].process.log_text()
+    assert f"(leader connect-{java.worker_id}-" in copycat_log  # the Java leader's member id
+    copycat = java_led.workers[1]
+    assert f"group {java_led.group} (connect-{copycat.worker_id})" in copycat_log

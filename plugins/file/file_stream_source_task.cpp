@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <filesystem>
 #include <chrono>
 #include <cstring>
 
@@ -101,8 +102,14 @@ bool file_stream_source_task::open_file() {
     const auto position = file_->open(next_open_position_);
     if (!position) {
         if (!missing_logged_) {
-            plugin_support::log::warn(logger, "Couldn't find file " + file_->path() +
-                                  " for FileStreamSourceTask, waiting for it to be created");
+            std::error_code ignored;
+            if (std::filesystem::is_directory(file_->path(), ignored)) {
+                plugin_support::log::warn(logger, "File " + file_->path() +
+                                      " for FileStreamSourceTask is a directory, waiting for a file to replace it");
+            } else {
+                plugin_support::log::warn(logger, "Couldn't find file " + file_->path() +
+                                      " for FileStreamSourceTask, waiting for it to be created");
+            }
             missing_logged_ = true;
         }
         return false;

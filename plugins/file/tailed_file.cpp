@@ -30,10 +30,14 @@ std::optional<std::int64_t> tailed_file::open(std::int64_t position) {
         throw connect_error("Error while trying to open file " + path_ + ": " + describe_errno(error));
     }
     struct stat st {};
-    if (::fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
-        const int error = S_ISDIR(st.st_mode) ? EISDIR : errno;
+    if (::fstat(fd, &st) != 0) {
+        const int error = errno;
         ::close(fd);
         throw connect_error("Error while trying to open file " + path_ + ": " + describe_errno(error));
+    }
+    if (S_ISDIR(st.st_mode)) {
+        ::close(fd);
+        return std::nullopt;
     }
     fd_ = fd;
     regular_ = S_ISREG(st.st_mode);

@@ -38,8 +38,9 @@ public:
     bool is_open() const noexcept { return fd_ >= 0; }
 
     /// Opens the file the path names and moves to `position`, or to the start when the file is
-    /// shorter than that. Returns the position used, or nullopt when no file exists at the path.
-    /// Throws connect_error when the file exists but cannot be opened.
+    /// shorter than that. Returns the position used, or nullopt when there is no file to read at
+    /// the path: nothing, or a directory (Kafka's task keeps running in both cases, waiting). Throws
+    /// connect_error when the file exists but cannot be opened.
     std::optional<std::int64_t> open(std::int64_t position);
 
     /// Reads at most `size` bytes; 0 at the end of the data. Throws connect_error on an I/O

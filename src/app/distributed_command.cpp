@@ -35,7 +35,7 @@ std::unique_ptr<storage::kafka_based_log> topic_log(const rdkafka::client_config
     storage::kafka_based_log_options options;
     options.topic = topic;
     options.client = client;
-    options.client_id = config.group_id + "-" + role;
+    options.client_id = internal_client_id(config, role);
     options.producer_settings = std::move(producer_settings);
     return std::make_unique<storage::kafka_based_log>(std::move(options));
 }
@@ -83,14 +83,14 @@ int run_distributed(const std::vector<std::string>& args) {
     if (!worker_props) return exit_usage;
     auto config = parse_distributed_config(*worker_props);
     if (!config) return boot.usage_error(config.err());
-    auto member_settings = group_member_settings(*config);
-    if (!member_settings) return boot.usage_error(member_settings.err());
     auto client = shared_client_config(config->worker);
     if (!client) return boot.usage_error(client.err());
     auto protocol = coordination::parse_connect_protocol(config->connect_protocol);
     if (!protocol) return boot.startup_failed(protocol.err().describe());
     if (auto failed = boot.start(*config, "distributed worker initializing (group " + config->group_id + ")"))
         return *failed;
+    auto member_settings = group_member_settings(*config);  // names the member after the worker id
+    if (!member_settings) return boot.startup_failed(member_settings.err().describe());
 
     if (auto topics = create_internal_topics(*client, *config); !topics)
         return boot.startup_failed(topics.err().describe());

@@ -44,6 +44,16 @@ result<rdkafka::client_config> shared_client_config(const runtime::worker_config
     return config;
 }
 
+std::string member_client_id(const distributed_config& config) {
+    return config.client_id.empty() ? "connect-" + config.worker.worker_id : config.client_id;
+}
+
+std::string internal_client_id(const distributed_config& config, std::string_view role) {
+    std::string base = config.group_id;
+    if (!trim(config.client_id).empty()) base += "-" + config.client_id;
+    return base + "-" + std::string(role);
+}
+
 result<kafka_client::group_member_config> group_member_settings(const distributed_config& config) {
     const runtime::worker_config& worker = config.worker;
     COPYCAT_TRY(auto servers, kafka_client::parse_bootstrap_servers(worker.bootstrap_servers));
@@ -55,7 +65,7 @@ result<kafka_client::group_member_config> group_member_settings(const distribute
     out.rebalance_timeout = config.rebalance_timeout;
     out.retry_backoff = config.retry_backoff;
     out.connection.request_timeout = config.request_timeout;
-    out.connection.client_id = config.client_id.empty() ? "connect-" + config.group_id : config.client_id;
+    out.connection.client_id = member_client_id(config);
 
     const std::string protocol = to_upper(setting(worker, "security.protocol"));
     using kafka_client::security_protocol;

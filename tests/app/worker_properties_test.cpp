@@ -2,6 +2,7 @@
 // and invalid values are errors naming the key; prefixed settings pass through.
 #include <catch2/catch.hpp>
 
+#include "app/worker_clients.hpp"
 #include "app/worker_properties.hpp"
 
 using namespace copycat;
@@ -206,4 +207,44 @@ TEST_CASE("a distributed worker needs group.id and the storage topics; topic set
         REQUIRE_FALSE(config.ok());
         CHECK_THAT(config.err().message, Catch::Contains("Unknown configuration 'offset.storage.file.filename'"));
     }
+}
+
+TEST_CASE("client.id of the group member and the internal clients follow Kafka Connect's names") {
+    auto config = parse_distributed_config(distributed_sample());
+    REQUIRE(config.ok());
+    config->worker.worker_id = "10.0.0.1:8083";
+    CHECK(member_client_id(*config) == "connect-10.0.0.1:8083");
+    CHECK(internal_client_id(*config, "configs") == "connect-cluster-configs");
+    auto named = distributed_sample();
+    named["client.id"] = "blue";
+    auto with_id = parse_distributed_config(named);
+    REQUIRE(with_id.ok());
+    CHECK(member_client_id(*with_id) == "blue");
+    CHECK(internal_client_id(*with_id, "statuses") == "connect-cluster-blue-statuses");
+}
+
+TEST_CASE("inter.worker.* settings are read and checked as Kafka's DistributedConfig does") {
+    auto config = parse_distributed_config(distributed_sample());
+    REQUIRE(config.ok());
+    CHECK(config->signing.key_generation_algorithm == "HmacSHA256");
+    CHECK_FALSE(config->signing.key_size_bits.has_value());
+    CHECK(config->signing.key_ttl == std::chrono::hours(1));
+    CHECK(config->signing.verification_algorithms == std::vector<std::string>{"HmacSHA256"});
+
+    auto props = distributed_sample();
+    props["inter.worker.key.ttl.ms"] = "5000";
+    props["inter.worker.key.size"] = "128";
+    props["inter.worker.verification.algorithms"] = "HmacSHA512,HmacSHA256";
+    auto custom = parse_distributed_config(props);
+    REQUIRE(custom.ok());
+    CHECK(custom->signing.key_ttl == std::chrono::milliseconds(5000));
+    CHECK(custom->signing.key_size_bits == 128);
+
+    props["inter.worker.signature.algorithm"] = "HmacSHA384";  // not among the verification algorithms
+    auto mismatch = parse_distributed_config(props);
+    REQUIRE_FALSE(mismatch.ok());
+    CHECK(mismatch.err().message.find("inter.worker.signature.algorithm") != std::string::npos);
+    props = distributed_sample();
+    props["inter.worker.key.generation.algorithm"] = "HmacFoo";
+    CHECK_FALSE(parse_distributed_config(props).ok());
 }

@@ -1,6 +1,7 @@
 // FileStreamSourceTask: lines, offsets, resuming, batch.size, line ends, standard input.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -187,6 +188,19 @@ TEST_CASE("source task configuration errors are config errors") {
     task.initialize(context);
     CHECK_THROWS_AS(task.start({{"file", "/tmp/x"}}), config_error);
     CHECK_THROWS_AS(task.start({{"topic", "t"}, {"batch.size", "abcd"}}), config_error);
+}
+
+TEST_CASE("source task keeps waiting while its path names a directory or nothing, then reads the file") {
+    // Kafka's task stays RUNNING in both cases; Copycat's waits and logs instead of failing.
+    temp_dir dir;
+    const std::string path = dir.file("input");
+    REQUIRE(::mkdir(path.c_str(), 0755) == 0);
+    started_task t({{"file", path}, {"topic", "t"}});
+    CHECK_NOTHROW(t.task.poll());
+    REQUIRE(::rmdir(path.c_str()) == 0);
+    CHECK(t.task.poll().empty());
+    write_file(path, "arrived\n");
+    CHECK(values_of(poll_until(t.task, 1)) == strings{"arrived"});
 }
 
 TEST_CASE("stop() may come from another thread while poll() waits") {
