@@ -20,7 +20,7 @@ sys.path.insert(0, os.path.join(HERE, "..", "rest-contract"))
 
 from bench_procs import WorkerProcess, log_tails  # noqa: E402
 import bench_systems as systems  # noqa: E402
-from contract_cluster import wait_connector_state  # noqa: E402
+from contract_cluster import status_of, wait_connector_state  # noqa: E402,F401 (status_of: for the tests)
 from contract_http import RestClient, wait_for  # noqa: E402
 
 START_DEADLINE_S = 120.0
