@@ -20,8 +20,12 @@ std::vector<string_map> task_config_publisher::current_task_configs(const storag
 
 void task_config_publisher::reconfigure(const std::string& connector, const storage::cluster_config& config,
                                         const leadership& leader, std::function<void()> retry) {
-    if (!config.contains(connector) || config.target(connector) != storage::target_state_value::started) return;
+    if (!config.contains(connector) || config.target(connector) != storage::target_state_value::started) {
+        backoffs_.erase(connector);
+        return;
+    }
     if (!worker_.is_connector_running(connector)) {
+        backoffs_.erase(connector);
         log::info("Skipping update of tasks for connector {} since it is not running", connector);
         return;
     }
@@ -30,25 +34,28 @@ void task_config_publisher::reconfigure(const std::string& connector, const stor
         // Retried while the connector runs (Kafka retries with a backoff too); a connector whose
         // taskConfigs() threw is FAILED and no longer running, which ends the retries.
         log::error("Failed to get task configs of connector {}: {}", connector, generated.err().describe());
-        loop_.post_after(retry_backoff, std::move(retry));
+        retry_later(connector, std::move(retry));
         return;
     }
     const bool consistent = !config.inconsistent.contains(connector);
     if (consistent && config.task_counts.contains(connector) &&
         *generated == current_task_configs(config, connector)) {
         log::debug("Task configs of connector {} are unchanged", connector);
+        backoffs_.erase(connector);
         return;
     }
     log::info("Connector {} generated {} task config(s)", connector, generated->size());
     if (leader.is_leader) {
         if (auto written = configs_.put_task_configs(connector, *generated); !written) {
             log::error("Failed to write the task configs of connector {}: {}", connector, written.err().describe());
-            loop_.post_after(retry_backoff, std::move(retry));
+            retry_later(connector, std::move(retry));
+        } else {
+            backoffs_.erase(connector);
         }
         return;
     }
-    if (leader.leader_url.empty()) {
-        loop_.post_after(retry_backoff, std::move(retry));
+    if (leader.leader_url.empty()) {  // a rebalance is under way: no failure, check again soon
+        loop_.post_after(retry_policy.initial, std::move(retry));
         return;
     }
     send_to_leader(connector, std::move(*generated), leader.leader_url, config.session_key, std::move(retry));
@@ -82,6 +89,7 @@ void task_config_publisher::send_to_leader(const std::string& connector, std::ve
                             [this, connector, url, retry = std::move(retry)](result<net::http_reply> reply) mutable {
                                 if (reply && reply->status / 100 == 2) {
                                     log::info("Sent the task configs of connector {} to the leader", connector);
+                                    backoffs_.erase(connector);
                                     return;
                                 }
                                 log::warn("Failed to send the task configs of connector {} to the leader at {}: {}; "
@@ -94,8 +102,13 @@ void task_config_publisher::send_to_leader(const std::string& connector, std::ve
                                     if (auto read = configs_.read_to_end(configs_read_timeout); !read)
                                         log::warn("Reading the config topic failed: {}", read.err().describe());
                                 }
-                                loop_.post_after(retry_backoff, std::move(retry));
+                                retry_later(connector, std::move(retry));
                             });
+}
+
+void task_config_publisher::retry_later(const std::string& connector, std::function<void()> retry) {
+    auto it = backoffs_.try_emplace(connector, retry_policy).first;
+    loop_.post_after(it->second.next(), std::move(retry));
 }
 
 }  // namespace copycat::herder

@@ -6,16 +6,20 @@
 // internal endpoint POST /connectors/{c}/tasks, signed with the session key when there is one
 // (request_signing.hpp). A failed hand-over is retried with a backoff; after a 403 (the leader has
 // a newer key) the config topic is read to its end first, so the retry signs with that key.
+// Retries of one connector back off exponentially, 250 ms doubling up to 60 s, as Kafka's
+// DistributedHerder does; a success starts over.
 //
 // Used on the distributed herder's loop thread; the HTTP call to the leader is asynchronous on the
 // loop's io_context, so its answer (and any retry) is handled on the loop thread too.
 
 #include <chrono>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/backoff.hpp"
 #include "common/properties.hpp"
 #include "herder/connector_worker.hpp"
 #include "herder/herder_loop.hpp"
@@ -49,13 +53,18 @@ private:
     void send_to_leader(const std::string& connector, std::vector<string_map> configs, const std::string& leader_url,
                         const std::optional<storage::session_key_record>& key, std::function<void()> retry);
 
-    static constexpr std::chrono::milliseconds retry_backoff{250};
+    // Posts `retry` after the connector's next backoff delay.
+    void retry_later(const std::string& connector, std::function<void()> retry);
+
+    static constexpr backoff_policy retry_policy{.initial = std::chrono::milliseconds(250),
+                                                 .max = std::chrono::milliseconds(60'000)};
     static constexpr std::chrono::milliseconds configs_read_timeout{3'000};
 
     connector_worker& worker_;
     storage::kafka_config_store& configs_;
     herder_loop& loop_;
     const std::string signature_algorithm_;
+    std::map<std::string, exponential_backoff> backoffs_;  // connectors whose last hand-over failed
 };
 
 }  // namespace copycat::herder
