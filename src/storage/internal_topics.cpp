@@ -101,7 +101,17 @@ result<bool> create(rdkafka::admin_client& admin, const internal_topic_spec& spe
 
 result<void> verify_compacted(rdkafka::admin_client& admin, const internal_topic_spec& spec,
                               clock::time_point deadline) {
-    auto configs = admin.describe_topic_configs(spec.name, left_until(deadline, min_check_time));
+    const auto check_deadline = std::max(deadline, clock::now() + min_check_time);
+    auto configs = admin.describe_topic_configs(spec.name, left_until(check_deadline));
+    // The topic exists (it was just created, or creating it said so), but the broker that answers
+    // may not know it yet: a topic is "unknown" for a moment after its creation.
+    exponential_backoff backoff(admin_backoff);
+    while (!configs && configs.err().code == make_error_code(errc::not_found)) {
+        const auto delay = backoff.next();
+        if (clock::now() + delay >= check_deadline) break;
+        std::this_thread::sleep_for(delay);
+        configs = admin.describe_topic_configs(spec.name, left_until(check_deadline));
+    }
     const rdkafka::config_entry* entry = nullptr;
     if (configs) {
         auto found = configs->find(std::string(cleanup_policy));
