@@ -4,7 +4,8 @@
 # rebalance after SIGTERM/SIGKILL, and the REST API with 1,000 connectors (creation, RSS, and
 # GET /connectors?expand=status alone and under wrk). Prints a Markdown table; writes JSON and
 # Markdown results. Then deploy/postgres/bench.sh (PostgreSQL -> Kafka -> PostgreSQL, 1,000,000
-# rows, or 20,000 with --quick) prints its own table.
+# rows, or 20,000 with --quick) prints its own table, and deploy/jvm/bench.sh (Debezium's
+# PostgreSQL connector on the JVM bridge and on Kafka Connect) its own.
 #
 #   deploy/bench.sh [--quick] [--build-dir DIR] [run_bench.py options...]
 #
@@ -97,6 +98,11 @@ done
 # PostgreSQL -> Kafka -> PostgreSQL, the sink half beside Debezium's JDBC sink, on the same broker.
 if ((status == 0)); then
   COPYCAT_BOOTSTRAP_SERVERS=$bootstrap deploy/postgres/bench.sh --build-dir "$build_dir" $( ((quick)) && echo --quick) ||
+    status=$?
+fi
+# Debezium's PostgreSQL connector on Copycat's JVM bridge and on Kafka Connect, on the same broker.
+if ((status == 0)); then
+  COPYCAT_BOOTSTRAP_SERVERS=$bootstrap deploy/jvm/bench.sh --build-dir "$build_dir" $( ((quick)) && echo --quick) ||
     status=$?
 fi
 [[ -f "$results_dir/$stamp.json" ]] && say "results: $results_dir/$stamp.json, $results_dir/$stamp.md"

@@ -3,6 +3,9 @@
 //
 //   copycat-bench-kafka create-topic <bootstrap> <topic> <partitions>
 //       creates the topic (replication factor 1); an existing topic is fine
+//   copycat-bench-kafka end-offset <bootstrap> <topic>
+//       prints the sum of the topic's high watermarks (its record count when nothing was deleted
+//       or compacted); 0 while the topic does not exist
 //   copycat-bench-kafka produce <bootstrap> <topic> <file> [--json-envelope]
 //       produces every line of <file> (without its '\n') as one record with a null key, using the
 //       producer settings of a Copycat source task (acks=all, idempotence, 5 in flight), and
@@ -24,6 +27,7 @@
 
 #include "common/json.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
+#include "kafka/rdkafka/consumer.hpp"
 #include "kafka/rdkafka/producer.hpp"
 
 using namespace copycat;
@@ -37,6 +41,7 @@ constexpr auto flush_timeout = 600s;
 int usage() {
     std::fputs(
         "usage: copycat-bench-kafka create-topic <bootstrap> <topic> <partitions>\n"
+        "       copycat-bench-kafka end-offset <bootstrap> <topic>\n"
         "       copycat-bench-kafka produce <bootstrap> <topic> <file> [--json-envelope]\n",
         stderr);
     return 2;
@@ -70,6 +75,24 @@ int create_topic(const std::string& bootstrap, const std::string& topic, int par
     if (!created && created.err().code != make_error_code(errc::already_exists)) {
         return fail("creating topic " + topic + ": " + created.err().describe());
     }
+    return 0;
+}
+
+int end_offset(const std::string& bootstrap, const std::string& topic) {
+    auto config = rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap}});
+    if (!config) return fail(config.err().describe());
+    auto consumer = rdkafka::consumer::create(*config);
+    if (!consumer) return fail(consumer.err().describe());
+    auto partitions = consumer->partition_count(topic, admin_timeout);
+    std::int64_t sum = 0;
+    if (!partitions && partitions.err().code != make_error_code(errc::not_found))
+        return fail(partitions.err().describe());
+    for (std::int32_t p = 0; partitions && p < *partitions; ++p) {
+        auto marks = consumer->query_watermarks(topic, p, admin_timeout);
+        if (!marks) return fail(marks.err().describe());
+        sum += marks->high;
+    }
+    std::printf("%lld\n", static_cast<long long>(sum));
     return 0;
 }
 
@@ -154,6 +177,7 @@ int main(int argc, char** argv) {
         if (partitions < 1) return usage();
         return create_topic(args[1], args[2], partitions);
     }
+    if (args.size() == 3 && args[0] == "end-offset") return end_offset(args[1], args[2]);
     if ((args.size() == 4 || args.size() == 5) && args[0] == "produce") {
         const bool envelope = args.size() == 5;
         if (envelope && args[4] != "--json-envelope") return usage();
