@@ -57,6 +57,10 @@ void worker_sink_task::initialize_and_start() {
     context_ = std::make_unique<worker_sink_task_context>(
         std::map<std::string, std::string>(parts_.task_config.begin(), parts_.task_config.end()), *parts_.consumer,
         [this] { return should_pause(); });
+    if (parts_.dead_letter_queue || parts_.errors.log_errors) {
+        errant_reporter_ = std::make_unique<worker_errant_record_reporter>(*errors_, parts_.converters);
+        context_->set_errant_record_reporter(errant_reporter_.get());
+    }
     parts_.task->initialize(*context_);
     parts_.task->start({parts_.task_config.begin(), parts_.task_config.end()});
     started_ = true;

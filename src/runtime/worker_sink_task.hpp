@@ -35,6 +35,7 @@
 #include "copycat/connector/sink_task.hpp"
 #include "runtime/dead_letter_queue_reporter.hpp"
 #include "runtime/record_error_handler.hpp"
+#include "runtime/worker_errant_record_reporter.hpp"
 #include "runtime/sink_consumer.hpp"
 #include "runtime/task_converters.hpp"
 #include "runtime/task_metrics.hpp"
@@ -109,6 +110,7 @@ private:
     const settings settings_;
     std::unique_ptr<worker_sink_task_context> context_;
     std::unique_ptr<record_error_handler> errors_;  // with the dead-letter queue, if any
+    std::unique_ptr<worker_errant_record_reporter> errant_reporter_;  // when the context offers one
     task_metrics metrics_;
     std::vector<sink_record> message_batch_;
     topic_partition_offsets orig_offsets_;

@@ -35,6 +35,10 @@ public:
     void pause(const std::vector<topic_partition>& partitions) override;
     void resume(const std::vector<topic_partition>& partitions) override;
     void request_commit() override;
+    // The worker's reporter (worker_errant_record_reporter), nullptr when the connector configures
+    // neither a dead-letter queue nor error logging, as in Kafka.
+    copycat::errant_record_reporter* errant_record_reporter() override { return reporter_; }
+    void set_errant_record_reporter(copycat::errant_record_reporter* reporter) { reporter_ = reporter; }
 
     // For the loop.
     std::map<topic_partition, std::int64_t> take_offsets();
@@ -52,6 +56,7 @@ private:
     std::optional<std::chrono::milliseconds> timeout_;
     std::set<topic_partition> paused_;
     bool commit_requested_ = false;
+    copycat::errant_record_reporter* reporter_ = nullptr;
 };
 
 }  // namespace copycat::runtime

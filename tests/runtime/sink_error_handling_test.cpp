@@ -234,3 +234,48 @@ TEST_CASE("sink errors: a stop ends infinite retries promptly, without skipping 
     CHECK(f.committed() == -1);
     CHECK(f.task->error_counts().records_skipped == 0);
 }
+
+TEST_CASE("sink errors: records the task reports through errant_record_reporter() go to the dead-letter queue") {
+    fixture f(json_values({{"errors.tolerance", "all"},
+                           {"errors.deadletterqueue.topic.name", "dlq"},
+                           {"errors.deadletterqueue.context.headers.enable", "true"},
+                           {"report.value", "bad"}}),
+              true);
+    f.consumer->assign({a0});
+    f.consumer->append(a0, {"\"good-1\"", "\"bad\"", "\"good-2\""});
+    f.task->start();
+    REQUIRE(f.sink()->wait_for(2, deadline));
+    REQUIRE(testing::eventually([&] { return f.committed() == 3; }, deadline));
+    f.stop();
+    CHECK(f.sink()->values() == std::vector<std::string>{"good-1", "good-2"});
+    // The record serialized again by the task's converters, with Kafka's error context headers.
+    const auto dead = f.dlq->records();
+    REQUIRE(dead.size() == 1);
+    CHECK(dead[0].topic == "dlq");
+    CHECK(dead[0].value == std::optional<std::string>("\"bad\""));
+    CHECK(header_of(dead[0], "__connect.errors.topic") == "a");
+    CHECK(header_of(dead[0], "__connect.errors.offset") == "1");
+    CHECK(header_of(dead[0], "__connect.errors.stage") == "TASK_PUT");
+    CHECK(header_of(dead[0], "__connect.errors.class.name") == "org.apache.kafka.connect.sink.SinkTask");
+    CHECK(header_of(dead[0], "__connect.errors.exception.message") == "reported by the task");
+    CHECK(f.task->error_counts().dlq_produce_requests == 1);
+}
+
+TEST_CASE("sink errors: errant_record_reporter() with errors.tolerance=none fails the task") {
+    fixture f(json_values({{"errors.deadletterqueue.topic.name", "dlq"}, {"report.value", "bad"}}), true);
+    f.consumer->assign({a0});
+    f.consumer->append(a0, {"\"bad\""});
+    f.task->start();
+    REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
+    CHECK(f.listener.task_trace(f.id).find("Tolerance exceeded in error handler") != std::string::npos);
+    REQUIRE(f.dlq->records().size() == 1);  // reported before the task fails, as in Kafka
+}
+
+TEST_CASE("sink errors: without a dead-letter queue or error logging the context offers no reporter") {
+    fixture f(json_values({{"errors.tolerance", "all"}, {"report.value", "bad"}}), false);
+    f.consumer->assign({a0});
+    f.consumer->append(a0, {"\"bad\""});
+    f.task->start();
+    REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
+    CHECK(f.listener.task_trace(f.id).find("no errant record reporter") != std::string::npos);
+}

@@ -150,7 +150,19 @@ public:
             --retriable_failures_;
             throw retriable_error("try again");
         }
-        sink_->add(records);
+        // "report.value": records with this value go to the errant record reporter instead.
+        const std::string reported = get(props_, "report.value");
+        std::vector<sink_record> kept;
+        for (auto& r : records) {
+            if (reported.empty() || !r.val.is_string() || r.val.as_string() != reported) {
+                kept.push_back(std::move(r));
+            } else if (auto* reporter = context().errant_record_reporter()) {
+                reporter->report(r, std::make_exception_ptr(connect_error("reported by the task"))).get();
+            } else {
+                throw connect_error("no errant record reporter");
+            }
+        }
+        sink_->add(kept);
     }
     void open(const std::vector<topic_partition>& partitions) override { sink_->opened(partitions); }
     void close(const std::vector<topic_partition>& partitions) override { sink_->closed(partitions); }
