@@ -64,8 +64,8 @@ std::string chunk_sql(const std::string& table, int chunk) {
         return "BETWEEN " + std::to_string(from) + " AND " + std::to_string(from + count - 1);
     };
     return "BEGIN; INSERT INTO " + table + " SELECT g, 'inserted ' || g, g / 4.0 FROM generate_series(" +
-           std::to_string(insert_from) + ", " + std::to_string(insert_from + per_chunk_inserts - 1) +
-           ") g; UPDATE " + table + " SET name = 'updated ' || id, amount = amount + 1 WHERE id " +
+           std::to_string(insert_from) + ", " + std::to_string(insert_from + per_chunk_inserts - 1) + ") g; UPDATE " +
+           table + " SET name = 'updated ' || id, amount = amount + 1 WHERE id " +
            range(update_from, per_chunk_inserts) + "; DELETE FROM " + table + " WHERE id " +
            range(delete_from, per_chunk_deletes) + "; COMMIT;";
 }
@@ -299,13 +299,12 @@ TEST_CASE("Debezium PostgreSQL CDC on a 3-worker cluster survives a SIGKILL of t
     std::cout << "debezium cluster: " << snapshot_rows << "-row snapshot in the topic " << snapshot_seconds
               << " s after the connector was created; killed worker " << *victim << " with " << at_kill << " of "
               << applied_before_kill << " streamed changes in the topic (a stored streaming offset: " << stored_offset
-              << "); the task was RUNNING on worker " << *resumed
-              << " " << moved_seconds << " s after the kill; " << tally.changes.size() << " of " << expected.size()
-              << " changes in the topic " << complete_seconds << " s after the kill; " << values.size()
-              << " records (" << tally.tombstones << " tombstones), " << tally.duplicates << " duplicates, "
-              << missing << " missing\n";
-    INFO("the first missing change: '" << first_missing << "'; the first record that is no change of the table: "
-                                       << tally.first_bad);
+              << "); the task was RUNNING on worker " << *resumed << " " << moved_seconds << " s after the kill; "
+              << tally.changes.size() << " of " << expected.size() << " changes in the topic " << complete_seconds
+              << " s after the kill; " << values.size() << " records (" << tally.tombstones << " tombstones), "
+              << tally.duplicates << " duplicates, " << missing << " missing\n";
+    INFO("the first missing change: '" << first_missing
+                                       << "'; the first record that is no change of the table: " << tally.first_bad);
     if (missing > 0 || unexpected > 0) std::cout << "worker logs:\n" << cluster.logs(400);
     CHECK(complete);
     CHECK(missing == 0);

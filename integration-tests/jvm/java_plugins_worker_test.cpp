@@ -33,8 +33,8 @@ namespace {
 const std::string java_plugins = COPYCAT_TEST_JAVA_PLUGIN_DIR;
 
 std::string worker_properties(const temp_dir& dir, const std::string& extra) {
-    return standalone_worker_properties(
-        dir, java_plugins + "/good," + java_plugins + "/bad," + COPYCAT_FILE_PLUGIN, extra);
+    return standalone_worker_properties(dir, java_plugins + "/good," + java_plugins + "/bad," + COPYCAT_FILE_PLUGIN,
+                                        extra);
 }
 
 http_reply call(std::uint16_t port, std::string_view method, std::string_view target, std::string body = {}) {
@@ -105,6 +105,19 @@ std::string expected_lines(int from, int to) {
     return out;
 }
 
+// A standalone worker with the good fixture plugins only, and its REST port.
+struct good_plugins_worker {
+    explicit good_plugins_worker(const temp_dir& dir)
+        : process({"standalone", standalone_worker_properties(dir, java_plugins + "/good")},
+                  dir.path() / "worker.log") {
+        const auto found = process.rest_port(60s);
+        REQUIRE(found);
+        port = *found;
+    }
+    copycat_process process;
+    std::uint16_t port = 0;
+};
+
 }  // namespace
 
 TEST_CASE("a worker lists, validates and fails Java plugins over REST, beside native ones", "[cluster]") {
@@ -167,8 +180,9 @@ TEST_CASE("a worker lists, validates and fails Java plugins over REST, beside na
         trace = c->find("trace")->as_string();
         return true;
     }));
-    CHECK_THAT(trace, Catch::Contains("java.lang.IllegalStateException: GoodSourceConnector cannot start on topic boom") &&
-                          Catch::Contains("at copycat.test.good.GoodSourceConnector.start("));
+    CHECK_THAT(trace,
+               Catch::Contains("java.lang.IllegalStateException: GoodSourceConnector cannot start on topic boom") &&
+                   Catch::Contains("at copycat.test.good.GoodSourceConnector.start("));
 
     // Native plugins keep working beside the JVM.
     const std::string input = dir.write("input.txt", "one\n");
@@ -209,10 +223,9 @@ TEST_CASE("Java SMTs, Kafka's own among them, transform FileStreamSource records
         "java.bridge.preferred.classes=org.apache.kafka.connect.transforms.HoistField$Value,"
         "org.apache.kafka.connect.transforms.InsertField$Value\n";
     copycat_process worker(
-        {"standalone", standalone_worker_properties(dir,
-                                                    java_plugins + "/good," + java_plugins + "/kafka-transforms," +
-                                                        COPYCAT_FILE_PLUGIN,
-                                                    preferred)},
+        {"standalone",
+         standalone_worker_properties(
+             dir, java_plugins + "/good," + java_plugins + "/kafka-transforms," + COPYCAT_FILE_PLUGIN, preferred)},
         dir.path() / "worker.log");
     const auto port = worker.rest_port(60s);
     REQUIRE(port);
@@ -251,8 +264,8 @@ TEST_CASE("a Java source task runs in Copycat's task loop and resumes from the o
     temp_dir dir("copycat-jvm-source");
     const std::string topic = unique_name("jvm-source");
     const auto output = dir.path() / "output.txt";
-    const std::string properties =
-        standalone_worker_properties(dir, java_plugins + "/good," + COPYCAT_FILE_PLUGIN, "offset.flush.interval.ms=100\n");
+    const std::string properties = standalone_worker_properties(dir, java_plugins + "/good," + COPYCAT_FILE_PLUGIN,
+                                                                "offset.flush.interval.ms=100\n");
     {
         copycat_process worker({"standalone", properties}, dir.path() / "worker1.log");
         const auto port = worker.rest_port(60s);
@@ -274,16 +287,13 @@ TEST_CASE("a Java source and a Java sink connector copy records with schemas thr
     temp_dir dir("copycat-jvm-sink");
     const std::string topic = unique_name("jvm-sink");
     const auto output = dir.path() / "output.txt";
-    copycat_process worker({"standalone", standalone_worker_properties(dir, java_plugins + "/good")},
-                           dir.path() / "worker.log");
-    const auto port = worker.rest_port(60s);
-    REQUIRE(port);
+    good_plugins_worker worker(dir);
     const std::string converters =
         R"("value.converter":"org.apache.kafka.connect.json.JsonConverter","value.converter.schemas.enable":"true")";
-    REQUIRE(call(*port, "PUT", "/connectors/java-source/config",
+    REQUIRE(call(worker.port, "PUT", "/connectors/java-source/config",
                  R"({"connector.class":"GoodSource","topic":")" + topic + R"(","count":"3",)" + converters + "}")
                 .status == 201);
-    const http_reply sink = call(*port, "PUT", "/connectors/java-sink/config",
+    const http_reply sink = call(worker.port, "PUT", "/connectors/java-sink/config",
                                  R"({"connector.class":"GoodSink","file":")" + output.string() + R"(","topics":")" +
                                      topic + R"(","offset.flush.interval.ms":"200",)" + converters + "}");
     INFO(sink.body);
@@ -292,7 +302,44 @@ TEST_CASE("a Java source and a Java sink connector copy records with schemas thr
     CHECK(wait_lines(output, 3) == topic + "-0 key-0 Struct{n=0,text=record 0} n=0\n" + topic +
                                        "-0 key-1 Struct{n=1,text=record 1} n=1\n" + topic +
                                        "-0 key-2 Struct{n=2,text=record 2} n=2\n");
-    CHECK(worker.terminate(60s) == 0);
+    CHECK(worker.process.terminate(60s) == 0);
+}
+
+TEST_CASE("a Java sink task's errantRecordReporter() reports into Copycat's error handling", "[cluster]") {
+    temp_dir dir("copycat-jvm-errant");
+    const std::string topic = unique_name("jvm-errant");
+    const auto output = dir.path() / "output.txt";
+    good_plugins_worker worker(dir);
+    REQUIRE(call(worker.port, "PUT", "/connectors/java-source/config",
+                 R"({"connector.class":"GoodSource","topic":")" + topic + R"(","count":"3"})")
+                .status == 201);
+    // errors.log.enable gives the task a reporter (as a dead-letter queue topic would): key-1 is
+    // reported, logged and skipped under errors.tolerance=all ...
+    const std::string sink = R"({"connector.class":"GoodSink","topics":")" + topic +
+                             R"(","report.key":"key-1","errors.log.enable":"true","file":")";
+    REQUIRE(call(worker.port, "PUT", "/connectors/tolerant/config",
+                 sink + output.string() + R"(","errors.tolerance":"all"})")
+                .status == 201);
+    // ... and fails the task under errors.tolerance=none.
+    REQUIRE(
+        call(worker.port, "PUT", "/connectors/intolerant/config", sink + (dir.path() / "other.txt").string() + R"("})")
+            .status == 201);
+    CHECK(wait_lines(output, 2) ==
+          topic + "-0 key-0 Struct{n=0,text=record 0} n=0\n" + topic + "-0 key-2 Struct{n=2,text=record 2} n=2\n");
+    CHECK(poll_until(60s, [&] {
+        return worker.process.log().find(
+                   "Error encountered in task tolerant-0. Executing stage 'TASK_PUT' with class "
+                   "'org.apache.kafka.connect.sink.SinkTask'") != std::string::npos;
+    }));
+    std::string status;
+    CHECK(poll_until(60s, [&] {
+        status = call(worker.port, "GET", "/connectors/intolerant/status").body;
+        return status.find("FAILED") != std::string::npos;
+    }));
+    INFO(status);
+    CHECK(status.find("Tolerance exceeded in error handler") != std::string::npos);
+    CHECK(status.find("at copycat.test.good.GoodSinkTask.put") != std::string::npos);
+    CHECK(worker.process.terminate(60s) == 0);
 }
 
 TEST_CASE("MirrorMaker 2's MirrorSourceConnector replicates a 3-partition topic between two brokers", "[cluster]") {
@@ -327,16 +374,15 @@ TEST_CASE("MirrorMaker 2's MirrorSourceConnector replicates a 3-partition topic 
     const auto port = mirror.rest_port(60s);
     REQUIRE(port);
     const std::string bytes = "org.apache.kafka.connect.converters.ByteArrayConverter";
-    const http_reply mm = call(
-        *port, "PUT", "/connectors/mirror/config",
-        R"({"connector.class":"org.apache.kafka.connect.mirror.MirrorSourceConnector",)"
-        R"("source.cluster.alias":"source","target.cluster.alias":"target",)"
-        R"("source.cluster.bootstrap.servers":")" +
-            bootstrap_servers() + R"(","target.cluster.bootstrap.servers":")" + target.bootstrap_servers() +
-            R"(","topics":")" + topic + R"(","key.converter":")" + bytes + R"(","value.converter":")" + bytes +
-            R"(","header.converter":")" + bytes +
-            R"(","replication.factor":"1","offset-syncs.topic.replication.factor":"1",)"
-            R"("sync.topic.acls.enabled":"false","refresh.topics.interval.seconds":"1"})");
+    const http_reply mm = call(*port, "PUT", "/connectors/mirror/config",
+                               R"({"connector.class":"org.apache.kafka.connect.mirror.MirrorSourceConnector",)"
+                               R"("source.cluster.alias":"source","target.cluster.alias":"target",)"
+                               R"("source.cluster.bootstrap.servers":")" +
+                                   bootstrap_servers() + R"(","target.cluster.bootstrap.servers":")" +
+                                   target.bootstrap_servers() + R"(","topics":")" + topic + R"(","key.converter":")" +
+                                   bytes + R"(","value.converter":")" + bytes + R"(","header.converter":")" + bytes +
+                                   R"(","replication.factor":"1","offset-syncs.topic.replication.factor":"1",)"
+                                   R"("sync.topic.acls.enabled":"false","refresh.topics.interval.seconds":"1"})");
     INFO(mm.body);
     REQUIRE(mm.status == 201);
     REQUIRE(call(*port, "PUT", "/connectors/java-sink/config",
@@ -360,8 +406,8 @@ TEST_CASE("MirrorMaker 2's MirrorSourceConnector replicates a 3-partition topic 
     std::sort(expected.begin(), expected.end());
     // Every record, its key, value and header intact, in the "source." topic, across 3 partitions.
     CHECK(lines == expected);
-    CHECK(partitions == std::set<std::string>{"source." + topic + "-0", "source." + topic + "-1",
-                                              "source." + topic + "-2"});
+    CHECK(partitions ==
+          std::set<std::string>{"source." + topic + "-0", "source." + topic + "-1", "source." + topic + "-2"});
     // The Java task's commitRecord got its own records back (MirrorSourceTask casts their offsets).
     CHECK(mirror.log().find("commit_record") == std::string::npos);
     CHECK(mirror.terminate(60s) == 0);

@@ -103,6 +103,30 @@ void JNICALL native_request_commit(JNIEnv* env, jclass, jlong context) {
     guarded(env, [&] { context_at(context).request_commit(); });
 }
 
+jboolean JNICALL native_has_reporter(JNIEnv* env, jclass, jlong context) {
+    return guarded(env, [&]() -> jboolean {
+        return context_at(context).errant_record_reporter() != nullptr ? JNI_TRUE : JNI_FALSE;
+    });
+}
+
+// The Java record and error handed to the context's errant_record_reporter; a failure (errors
+// not tolerated) comes back to Java as a ConnectException from report().
+void JNICALL native_report(JNIEnv* env, jclass, jlong context, jbyteArray record, jstring error) {
+    guarded(env, [&] {
+        copycat::errant_record_reporter* reporter = context_at(context).errant_record_reporter();
+        if (reporter == nullptr) throw connect_error("The sink task context has no errant record reporter");
+        auto parsed = json::parse(from_java(env, record).value_or(""));
+        if (!parsed) throw connect_error("The JVM bridge reported a record that is not JSON");
+        sink_record decoded;
+        record_codec codec;
+        codec.decode_into(*parsed, decoded);
+        const char* chars = env->GetStringUTFChars(error, nullptr);
+        const std::string message = chars != nullptr ? chars : "null";
+        if (chars != nullptr) env->ReleaseStringUTFChars(error, chars);
+        reporter->report(decoded, std::make_exception_ptr(connect_error(message))).get();
+    });
+}
+
 void register_natives(JNIEnv* env) {
     static std::once_flag once;
     std::call_once(once, [env] {
@@ -116,6 +140,10 @@ void register_natives(JNIEnv* env) {
             {const_cast<char*>("resume"), const_cast<char*>("(J[B)V"), reinterpret_cast<void*>(&native_resume)},
             {const_cast<char*>("requestCommit"), const_cast<char*>("(J)V"),
              reinterpret_cast<void*>(&native_request_commit)},
+            {const_cast<char*>("hasReporter"), const_cast<char*>("(J)Z"),
+             reinterpret_cast<void*>(&native_has_reporter)},
+            {const_cast<char*>("report"), const_cast<char*>("(J[BLjava/lang/String;)V"),
+             reinterpret_cast<void*>(&native_report)},
         };
         env->RegisterNatives(cls.get(), methods, static_cast<jint>(std::size(methods)));
         java_vm::throw_if_exception(env, "Cannot register the native methods of SinkTaskCalls.Context");

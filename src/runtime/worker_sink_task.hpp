@@ -110,7 +110,8 @@ private:
     const settings settings_;
     std::unique_ptr<worker_sink_task_context> context_;
     std::unique_ptr<record_error_handler> errors_;  // with the dead-letter queue, if any
-    std::unique_ptr<worker_errant_record_reporter> errant_reporter_;  // when the context offers one
+    // The context's errant_record_reporter(), when the connector configures one.
+    std::unique_ptr<worker_errant_record_reporter> errant_reporter_;
     task_metrics metrics_;
     std::vector<sink_record> message_batch_;
     topic_partition_offsets orig_offsets_;

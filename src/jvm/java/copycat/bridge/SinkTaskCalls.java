@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.PluginMetrics;
@@ -142,6 +143,8 @@ public final class SinkTaskCalls {
         private static native void pause(long context, byte[] partitions);
         private static native void resume(long context, byte[] partitions);
         private static native void requestCommit(long context);
+        private static native boolean hasReporter(long context);
+        private static native void report(long context, byte[] record, String error);
 
         private void onCopycatThread(String what) {
             if (!PluginCalls.COPYCAT_THREAD.get())
@@ -198,8 +201,20 @@ public final class SinkTaskCalls {
             requestCommit(context);
         }
 
+        /**
+         * Copycat's reporter (docs/jvm-bridge.md "Failures"), or null when the connector configures
+         * neither a dead-letter queue nor error logging, as in Kafka. The record crosses as
+         * RecordCodec JSON and the error as its toString(); the future is complete when report()
+         * returns, since Copycat commits no offset before its dead-letter queue writes are done.
+         */
         @Override public ErrantRecordReporter errantRecordReporter() {
-            return null;  // not bridged yet: Kafka's answer when no reporter is configured
+            onCopycatThread("errantRecordReporter");
+            if (!hasReporter(context)) return null;
+            return (record, error) -> {
+                onCopycatThread("errantRecordReporter().report");
+                report(context, PluginCalls.CODECS.get().encode(record), String.valueOf(error));
+                return CompletableFuture.completedFuture(null);
+            };
         }
 
         @Override public PluginMetrics pluginMetrics() {

@@ -19,14 +19,17 @@ import org.apache.kafka.connect.sink.SinkTask;
 /**
  * Appends "topic-partition key value header=value..." per record and flushes on flush(); checks in open() that the
  * worker's assignment holds the opened partitions and asks for a commit after each put(), so the
- * SinkTaskContext's calls into Copycat are exercised.
+ * SinkTaskContext's calls into Copycat are exercised. Records whose key is "report.key" go to the
+ * context's errantRecordReporter() instead (a ConnectException when there is none).
  */
 public class GoodSinkTask extends SinkTask {
     private Writer out;
+    private String reportKey;
 
     @Override public String version() { return "1.2.3"; }
 
     @Override public void start(Map<String, String> props) {
+        reportKey = props.get("report.key");
         try {
             out = Files.newBufferedWriter(Path.of(props.get("file")), StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND);
@@ -43,6 +46,11 @@ public class GoodSinkTask extends SinkTask {
     @Override public void put(Collection<SinkRecord> records) {
         try {
             for (SinkRecord r : records) {
+                if (reportKey != null && reportKey.equals(String.valueOf(r.key()))) {
+                    if (context.errantRecordReporter() == null) throw new ConnectException("no errant record reporter");
+                    context.errantRecordReporter().report(r, new IllegalStateException("reported by GoodSinkTask"));
+                    continue;
+                }
                 StringBuilder line = new StringBuilder().append(r.topic()).append('-').append(r.kafkaPartition())
                     .append(' ').append(r.key()).append(' ').append(r.value());
                 for (Header h : r.headers()) line.append(' ').append(h.key()).append('=').append(h.value());
