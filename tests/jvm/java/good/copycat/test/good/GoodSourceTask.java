@@ -10,13 +10,16 @@ import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.header.ConnectHeaders;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTask;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Emits records n = start..count-1 (Struct values with a schema, string keys, a header, offset
  * {"position": n}), in batches of "batch.size" (default two), resuming after the offset Copycat stored; "fail.at" throws
- * when it reaches that n.
+ * when it reaches that n. Logs through SLF4J where it starts.
  */
 public class GoodSourceTask extends SourceTask {
+    private static final Logger LOG = LoggerFactory.getLogger(GoodSourceTask.class);
     private static final Map<String, String> PARTITION = Map.of("source", "good");
     private static final Schema VALUE = SchemaBuilder.struct().name("good.Value")
         .field("n", Schema.INT64_SCHEMA).field("text", Schema.STRING_SCHEMA).build();
@@ -35,6 +38,7 @@ public class GoodSourceTask extends SourceTask {
         batchSize = Integer.parseInt(props.getOrDefault("batch.size", "2"));
         Map<String, Object> offset = context.offsetStorageReader().offset(PARTITION);
         next = offset == null ? 0 : (Long) offset.get("position") + 1;
+        LOG.info("GoodSourceTask starts at {} of {}", next, count);
     }
 
     @Override public List<SourceRecord> poll() throws InterruptedException {
