@@ -82,12 +82,20 @@ void java_source_task::commit() {
 void java_source_task::commit_record(const source_record& record, const std::optional<record_metadata>& metadata) {
     if (!forwards_commit_record_) return;
     JNIEnv* env = instance_->vm().env();
-    auto encoded = to_java(env, codec_.encode(record));
     local_ref<jstring> topic(env, env->NewStringUTF(metadata ? metadata->topic.c_str() : ""));
+    const auto partition = static_cast<jint>(metadata ? metadata->partition : -1);
+    const auto offset = static_cast<jlong>(metadata ? metadata->offset : -1);
+    const auto timestamp = static_cast<jlong>(metadata && metadata->timestamp ? *metadata->timestamp : -1);
+    // The record's identity is enough for the Java side to find the record it polled (a quarter of
+    // a Debezium snapshot's CPU went into sending the whole record back, docs/jvm-bridge.md); the
+    // whole record crosses only for a record it did not keep.
+    auto reference = to_java(env, codec_.encode_reference(record));
+    if (call_bool(instance_->vm(), {calls, "commitKeptRecord", "(Ljava/lang/Object;[BLjava/lang/String;IJJ)Z"},
+                  instance_->get(), reference.get(), topic.get(), partition, offset, timestamp))
+        return;
+    auto encoded = to_java(env, codec_.encode(record));
     call_void(instance_->vm(), {calls, "commitRecord", "(Ljava/lang/Object;[BLjava/lang/String;IJJ)V"},
-              instance_->get(), encoded.get(), topic.get(), static_cast<jint>(metadata ? metadata->partition : -1),
-              static_cast<jlong>(metadata ? metadata->offset : -1),
-              static_cast<jlong>(metadata && metadata->timestamp ? *metadata->timestamp : -1));
+              instance_->get(), encoded.get(), topic.get(), partition, offset, timestamp);
 }
 
 void java_source_task::stop() { call_void(instance_->vm(), {calls, "stop", "(Ljava/lang/Object;)V"}, instance_->get()); }

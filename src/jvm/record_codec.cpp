@@ -72,6 +72,15 @@ std::string record_codec::encode(const connect_record& record) {
     return out;
 }
 
+std::string record_codec::encode_reference(const source_record& record) {
+    return fmt::format(
+        R"({{"topic":{},"partition":{},"timestamp":null,"key":null,"value":null,"headers":[],"source_partition":{},)"
+        R"("source_offset":{}}})",
+        quoted(record.topic), number_or_null(record.kafka_partition),
+        or_null(offsets_->serialize(nullptr, map_value(record.source_partition))),
+        or_null(offsets_->serialize(nullptr, map_value(record.source_offset))));
+}
+
 void record_codec::decode_into(const json::value& encoded, connect_record& record) {
     if (!encoded.is_object()) throw data_error("A record from Java is not a JSON object");
     const auto envelope = [&](const json::value& v) -> schema_and_value {

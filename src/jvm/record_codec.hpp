@@ -36,6 +36,9 @@ public:
     record_codec& operator=(const record_codec&) = delete;
 
     std::string encode(const connect_record& record);
+    // The fields that identify a polled source record (topic, partition, source partition and
+    // offset) in the record format, key, value and headers left out: cheap to encode and parse.
+    std::string encode_reference(const source_record& record);
     // Replaces the fields of `record` (a source_record or sink_record keeps its kind) with those
     // of `encoded`. Throws data_error when the JSON is not a record.
     void decode_into(const json::value& encoded, connect_record& record);

@@ -92,23 +92,41 @@ public final class SourceTaskCalls {
     }
 
     /** SourceTask.commitRecord; `partition` < 0 means no metadata (the record was filtered out). */
+    /**
+     * Commits the record Copycat identifies by `reference` (RecordCodec JSON without key, value and
+     * headers) when this task's poll() kept it; false, and nothing done, when it did not.
+     */
+    public static boolean commitKeptRecord(Object task, byte[] reference, String topic, int partition, long offset,
+                                           long timestamp) throws Exception {
+        SourceRecord kept = takeKept(task, (SourceRecord) PluginCalls.CODECS.get().decode(reference));
+        if (kept == null) return false;
+        commit(task, kept, topic, partition, offset, timestamp);
+        return true;
+    }
+
     public static void commitRecord(Object task, byte[] record, String topic, int partition, long offset,
                                     long timestamp) throws Exception {
-        RecordCodec codec = PluginCalls.CODECS.get();
-        SourceRecord decoded = (SourceRecord) codec.decode(record);
-        SourceRecord r = decoded;
+        SourceRecord decoded = (SourceRecord) PluginCalls.CODECS.get().decode(record);
+        SourceRecord kept = takeKept(task, decoded);
+        commit(task, kept != null ? kept : decoded, topic, partition, offset, timestamp);
+    }
+
+    /** The record poll() returned with the identity of `record`, taken from the kept ones; null when none. */
+    private static SourceRecord takeKept(Object task, SourceRecord record) {
         Map<String, ArrayDeque<SourceRecord>> pending = PENDING.get(task);
-        if (pending != null) {
-            synchronized (pending) {
-                String identity = codec.identity(decoded);
-                ArrayDeque<SourceRecord> same = pending.get(identity);
-                if (same != null) {
-                    r = same.poll();
-                    if (same.isEmpty()) pending.remove(identity);
-                }
-            }
+        if (pending == null) return null;
+        synchronized (pending) {
+            String identity = PluginCalls.CODECS.get().identity(record);
+            ArrayDeque<SourceRecord> same = pending.get(identity);
+            if (same == null) return null;
+            SourceRecord kept = same.poll();
+            if (same.isEmpty()) pending.remove(identity);
+            return kept;
         }
-        final SourceRecord original = r;
+    }
+
+    private static void commit(Object task, SourceRecord original, String topic, int partition, long offset,
+                               long timestamp) throws Exception {
         RecordMetadata metadata = partition < 0 ? null
             : new RecordMetadata(new TopicPartition(topic, partition), offset, 0, timestamp, 0, 0);
         PluginCalls.withLoaderOf(task, () -> {
