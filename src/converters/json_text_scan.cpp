@@ -226,6 +226,77 @@ std::optional<envelope_text> split_envelope(std::string_view text, std::string_v
     return envelope_text{schema, text.substr(i, last - i)};
 }
 
+namespace {
+
+// value_end inside an array or object, nullopt where no value starts (as in "[1,]").
+std::optional<std::size_t> non_empty_value_end(std::string_view text, std::size_t i) noexcept {
+    const std::optional<std::size_t> end = value_end(text, i, false);
+    return end && *end > i ? end : std::nullopt;
+}
+
+// Calls `each(i)` with the index of every element of the array or object that `text` is (`open`
+// its first non-blank character, '[' or '{') and expects `close` after the last and nothing
+// after it; false for another layout. `each` returns the index past the element, or nullopt.
+template <class Each>
+bool for_each_element(std::string_view text, char open, char close, Each each) {
+    std::size_t i = 0;
+    if (!expect(text, i, std::string_view(&open, 1))) {
+        return false;
+    }
+    if (expect(text, i, std::string_view(&close, 1))) {
+        return skip_spaces(text, i) == text.size();
+    }
+    while (true) {
+        i = skip_spaces(text, i);
+        const std::optional<std::size_t> end = each(i);
+        if (!end) {
+            return false;
+        }
+        i = *end;
+        if (expect(text, i, std::string_view(&close, 1))) {
+            return skip_spaces(text, i) == text.size();
+        }
+        if (!expect(text, i, ",")) {
+            return false;
+        }
+    }
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string_view>> split_json_array(std::string_view text) {
+    std::vector<std::string_view> out;
+    const bool ok = for_each_element(text, '[', ']', [&](std::size_t i) {
+        const std::optional<std::size_t> end = non_empty_value_end(text, i);
+        if (end) {
+            out.push_back(text.substr(i, *end - i));
+        }
+        return end;
+    });
+    return ok ? std::optional(std::move(out)) : std::nullopt;
+}
+
+std::optional<std::vector<json_member_text>> split_json_object(std::string_view text) {
+    std::vector<json_member_text> out;
+    const bool ok = for_each_element(text, '{', '}', [&](std::size_t i) -> std::optional<std::size_t> {
+        if (i >= text.size() || text[i] != '"') {
+            return std::nullopt;
+        }
+        const std::optional<std::size_t> name_end = value_end(text, i, false);
+        std::size_t j = name_end.value_or(text.size());
+        if (!name_end || !expect(text, j, ":")) {
+            return std::nullopt;
+        }
+        j = skip_spaces(text, j);
+        const std::optional<std::size_t> end = non_empty_value_end(text, j);
+        if (end) {
+            out.push_back({text.substr(i, *name_end - i), text.substr(j, *end - j)});
+        }
+        return end;
+    });
+    return ok ? std::optional(std::move(out)) : std::nullopt;
+}
+
 std::optional<std::string_view> json_number_source::text_of(const json::value& node) {
     if (!built_) {
         build();

@@ -115,11 +115,9 @@ void JNICALL native_report(JNIEnv* env, jclass, jlong context, jbyteArray record
     guarded(env, [&] {
         copycat::errant_record_reporter* reporter = context_at(context).errant_record_reporter();
         if (reporter == nullptr) throw connect_error("The sink task context has no errant record reporter");
-        auto parsed = json::parse(from_java(env, record).value_or(""));
-        if (!parsed) throw connect_error("The JVM bridge reported a record that is not JSON");
         sink_record decoded;
         record_codec codec;
-        codec.decode_into(*parsed, decoded);
+        codec.decode_into(from_java(env, record).value_or(""), decoded);
         const char* chars = env->GetStringUTFChars(error, nullptr);
         const std::string message = chars != nullptr ? chars : "null";
         if (chars != nullptr) env->ReleaseStringUTFChars(error, chars);

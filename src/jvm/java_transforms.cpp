@@ -16,9 +16,7 @@ void java_predicate::configure(const std::map<std::string, std::string>& configs
 bool java_transformation::apply(connect_record& record) {
     const std::optional<std::string> out = java_apply(*instance_, codec_.encode(record));
     if (!out) return false;
-    auto parsed = json::parse(*out);
-    if (!parsed) throw data_error("A record from a Java transformation does not parse: " + parsed.err().message);
-    codec_.decode_into(*parsed, record);
+    codec_.decode_into(*out, record);
     return true;
 }
 

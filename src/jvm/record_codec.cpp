@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "converters/json_converter.hpp"
+#include "converters/json_text_scan.hpp"
 #include "copycat/errors.hpp"
 
 namespace copycat::jvm {
@@ -32,10 +33,11 @@ std::string number_or_null(const std::optional<T>& n) {
     return n ? std::to_string(*n) : "null";
 }
 
-const json::value& member(const json::value& object, std::string_view name) {
-    static const json::value null_value;
-    const json::value* found = object.find(name);
-    return found != nullptr ? *found : null_value;
+// A small member of a record (topic, partition, a header key) parsed alone.
+json::value parsed(std::string_view text, std::string_view what) {
+    auto result = json::parse(text);
+    if (!result) throw data_error(fmt::format("The {} of a record from Java is not JSON: {}", what, text));
+    return std::move(*result);
 }
 
 }  // namespace
@@ -81,37 +83,66 @@ std::string record_codec::encode_reference(const source_record& record) {
         or_null(offsets_->serialize(nullptr, map_value(record.source_offset))));
 }
 
-void record_codec::decode_into(const json::value& encoded, connect_record& record) {
-    if (!encoded.is_object()) throw data_error("A record from Java is not a JSON object");
-    const auto envelope = [&](const json::value& v) -> schema_and_value {
-        if (v.is_null()) return {};
-        return data_->deserialize(json::dump(v));
+void record_codec::decode_into(std::string_view encoded, connect_record& record) {
+    // The record's members are found lexically and only the small ones parsed into a tree: each
+    // envelope goes to the converter as the text it is, parsed once there (docs/jvm-bridge.md
+    // "Crossing records and configs").
+    const auto members = converters::split_json_object(encoded);
+    if (!members) throw data_error("A record from Java is not a JSON object");
+    const auto member = [&](std::string_view quoted_name) -> std::string_view {
+        std::string_view found = "null";
+        for (const auto& m : *members)
+            if (m.name == quoted_name) found = m.value;  // the last one, as Jackson keeps
+        return found;
     };
-    record.topic = member(encoded, "topic").as_string();
-    const json::value& partition = member(encoded, "partition");
+    const auto integer = [&](std::string_view quoted_name) -> std::optional<std::int64_t> {
+        const json::value v = parsed(member(quoted_name), quoted_name);
+        if (v.is_null()) return std::nullopt;
+        if (!v.is_integer()) throw data_error(fmt::format("The {} of a record from Java is not an integer", quoted_name));
+        return v.as_int64();
+    };
+    const auto envelope = [&](std::string_view text) -> schema_and_value {
+        if (text == "null") return {};
+        return data_->deserialize(text);
+    };
+    const json::value topic = parsed(member(R"("topic")"), "topic");
+    if (!topic.is_string()) throw data_error("The topic of a record from Java is not a string");
+    record.topic = topic.as_string();
+    const auto partition = integer(R"("partition")");
     record.kafka_partition =
-        partition.is_null() ? std::nullopt : std::optional<std::int32_t>(static_cast<std::int32_t>(partition.as_int64()));
-    const json::value& timestamp = member(encoded, "timestamp");
-    record.timestamp = timestamp.is_null() ? std::nullopt : std::optional<std::int64_t>(timestamp.as_int64());
-    schema_and_value key = envelope(member(encoded, "key"));
+        partition ? std::optional<std::int32_t>(static_cast<std::int32_t>(*partition)) : std::nullopt;
+    record.timestamp = integer(R"("timestamp")");
+    schema_and_value key = envelope(member(R"("key")"));
     record.key_schema = std::move(key.schema);
     record.key = std::move(key.val);
-    schema_and_value val = envelope(member(encoded, "value"));
+    schema_and_value val = envelope(member(R"("value")"));
     record.value_schema = std::move(val.schema);
     record.val = std::move(val.val);
     headers hdrs;
-    for (const json::value& h : member(encoded, "headers").as_array()) {
-        schema_and_value hv = envelope(member(h, "value"));
-        hdrs.add(member(h, "key").as_string(), std::move(hv.val), std::move(hv.schema));
+    const auto header_list = converters::split_json_array(member(R"("headers")"));
+    if (!header_list) throw data_error("The headers of a record from Java are not a JSON array");
+    for (std::string_view h : *header_list) {
+        const auto header_members = converters::split_json_object(h);
+        if (!header_members) throw data_error("A header of a record from Java is not a JSON object");
+        std::string_view name = "null";
+        std::string_view header_value = "null";
+        for (const auto& m : *header_members) {
+            if (m.name == R"("key")") name = m.value;
+            if (m.name == R"("value")") header_value = m.value;
+        }
+        const json::value key_name = parsed(name, "header key");
+        if (!key_name.is_string()) throw data_error("A header key of a record from Java is not a string");
+        schema_and_value hv = envelope(header_value);
+        hdrs.add(key_name.as_string(), std::move(hv.val), std::move(hv.schema));
     }
     record.hdrs = std::move(hdrs);
     if (auto* source = dynamic_cast<source_record*>(&record)) {
-        const auto map_of = [&](std::string_view name) {
-            const json::value& v = member(encoded, name);
-            return v.is_null() ? source_map{} : source_map_of(offsets_->deserialize(json::dump(v)).val);
+        const auto map_of = [&](std::string_view quoted_name) {
+            const std::string_view text = member(quoted_name);
+            return text == "null" ? source_map{} : source_map_of(offsets_->deserialize(text).val);
         };
-        source->source_partition = map_of("source_partition");
-        source->source_offset = map_of("source_offset");
+        source->source_partition = map_of(R"("source_partition")");
+        source->source_offset = map_of(R"("source_offset")");
     }
 }
 
@@ -125,10 +156,10 @@ schema_and_value record_codec::decode_envelope(const std::optional<std::string>&
 }
 
 std::vector<source_record> record_codec::decode_source_records(std::string_view text) {
-    auto parsed = json::parse(text);
-    if (!parsed || !parsed->is_array()) throw data_error("Records from Java are not a JSON array");
-    std::vector<source_record> out(parsed->as_array().size());
-    for (std::size_t i = 0; i < out.size(); ++i) decode_into(parsed->as_array()[i], out[i]);
+    const auto records = converters::split_json_array(text);
+    if (!records) throw data_error("Records from Java are not a JSON array");
+    std::vector<source_record> out(records->size());
+    for (std::size_t i = 0; i < out.size(); ++i) decode_into((*records)[i], out[i]);
     return out;
 }
 

@@ -40,8 +40,8 @@ public:
     // offset) in the record format, key, value and headers left out: cheap to encode and parse.
     std::string encode_reference(const source_record& record);
     // Replaces the fields of `record` (a source_record or sink_record keeps its kind) with those
-    // of `encoded`. Throws data_error when the JSON is not a record.
-    void decode_into(const json::value& encoded, connect_record& record);
+    // of `encoded` (one record's JSON text). Throws data_error when it is not a record.
+    void decode_into(std::string_view encoded, connect_record& record);
     // A key, value or header alone as a JsonConverter envelope (nullopt for Kafka's null), and back.
     std::optional<std::string> encode_envelope(const schema_ptr& schema, const value& val);
     schema_and_value decode_envelope(const std::optional<std::string>& envelope);

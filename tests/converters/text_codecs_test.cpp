@@ -1,6 +1,8 @@
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "converters/json_text_scan.hpp"
 #include "converters/utf8_text.hpp"
@@ -72,6 +74,30 @@ TEST_CASE("split_envelope finds the schema and payload of an envelope written sc
                               R"([{"schema":null,"payload":1}])", "", R"({"schema":null,"payload":})"}) {
         INFO(other);
         CHECK_FALSE(split_envelope(other).has_value());
+    }
+}
+
+TEST_CASE("split_json_array and split_json_object give the raw text of elements and members") {
+    const auto elements = split_json_array(R"( [ {"a":"],"} , 1,null,"x\"]" ] )");
+    REQUIRE(elements.has_value());
+    CHECK(*elements == std::vector<std::string_view>{R"({"a":"],"})", "1", "null", R"("x\"]")"});
+    CHECK(split_json_array("[]") == std::optional<std::vector<std::string_view>>(std::vector<std::string_view>{}));
+    const auto members = split_json_object(R"({"topic" : "t", "key":{"schema":null,"payload":[1,2]},"n":-5})");
+    REQUIRE(members.has_value());
+    REQUIRE(members->size() == 3);
+    CHECK((*members)[0].name == R"("topic")");
+    CHECK((*members)[0].value == R"("t")");
+    CHECK((*members)[1].value == R"({"schema":null,"payload":[1,2]})");
+    CHECK((*members)[2].name == R"("n")");
+    CHECK((*members)[2].value == "-5");
+    CHECK(split_json_object("{}").value().empty());
+    for (const char* other : {"[1,]", "[1 2]", "[1", "{}", "[1] x", ""}) {
+        INFO(other);
+        CHECK_FALSE(split_json_array(other).has_value());
+    }
+    for (const char* other : {R"({"a":})", R"({"a" 1})", R"({a:1})", R"({"a":1,})", "[]", R"({"a":1)"}) {
+        INFO(other);
+        CHECK_FALSE(split_json_object(other).has_value());
     }
 }
 
