@@ -15,8 +15,13 @@ struct jvm_settings {
     std::string user_options;
 };
 
-// -Xrs (the worker keeps its signals), -XX:ErrorFile in the log dir, the class path, then the
-// user's options last so that they win.
+// Kafka Connect's scripts' maximum heap (KAFKA_HEAP_OPTS of connect-distributed.sh), for a JVM
+// whose user options bound the heap in no way.
+inline constexpr const char* default_max_heap = "-Xmx2G";
+
+// -Xrs (the worker keeps its signals), -XX:ErrorFile in the log dir, the class path,
+// default_max_heap unless the user's options bound the heap, then the user's options last so
+// that they win.
 std::vector<std::string> jvm_options(const jvm_settings& settings);
 
 }  // namespace copycat::jvm
