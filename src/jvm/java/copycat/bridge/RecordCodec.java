@@ -1,16 +1,20 @@
 package copycat.bridge;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.data.SchemaAndValue;
+import org.apache.kafka.connect.errors.DataException;
 import org.apache.kafka.connect.header.ConnectHeaders;
 import org.apache.kafka.connect.header.Header;
 import org.apache.kafka.connect.json.JsonConverter;
@@ -33,24 +37,94 @@ final class RecordCodec {
     }
 
     ConnectRecord<?> decode(byte[] text) throws IOException {
-        return decode(JSON.readTree(text));
+        try (JsonParser p = JSON.getFactory().createParser(text)) {
+            if (p.nextToken() != JsonToken.START_OBJECT) throw new DataException("A record from Copycat is not a JSON object");
+            return decode(p, text);
+        }
     }
 
-    ConnectRecord<?> decode(JsonNode r) throws IOException {
-        String topic = r.get("topic").asText();
-        Integer partition = r.get("partition").isNull() ? null : r.get("partition").asInt();
-        Long timestamp = r.get("timestamp").isNull() ? null : r.get("timestamp").asLong();
-        SchemaAndValue key = envelope(data, topic, r.get("key"));
-        SchemaAndValue value = envelope(data, topic, r.get("value"));
-        ConnectHeaders headers = new ConnectHeaders();
-        for (JsonNode h : r.get("headers")) headers.add(h.get("key").asText(), envelope(data, topic, h.get("value")));
-        if (r.has("source_partition")) {
-            return new SourceRecord(map(r.get("source_partition")), map(r.get("source_offset")), topic, partition,
-                key.schema(), key.value(), value.schema(), value.value(), timestamp, headers);
+    /** Records of a JSON array. */
+    List<ConnectRecord<?>> decodeAll(byte[] text) throws IOException {
+        List<ConnectRecord<?>> out = new ArrayList<>();
+        try (JsonParser p = JSON.getFactory().createParser(text)) {
+            if (p.nextToken() != JsonToken.START_ARRAY) throw new DataException("Records from Copycat are not a JSON array");
+            while (p.nextToken() == JsonToken.START_OBJECT) out.add(decode(p, text));
         }
-        return new SinkRecord(topic, partition == null ? 0 : partition, key.schema(), key.value(), value.schema(),
-            value.value(), r.get("kafka_offset").asLong(), timestamp, timestampType(r.get("timestamp_type").asText()),
-            headers);
+        return out;
+    }
+
+    /**
+     * The record whose START_OBJECT `p` is at, read in one pass of the streaming parser: each
+     * envelope goes to JsonConverter as the bytes it is in `text`, parsed once there, not as a
+     * tree written back to bytes (docs/jvm-bridge.md "Crossing records and configs").
+     */
+    private ConnectRecord<?> decode(JsonParser p, byte[] text) throws IOException {
+        String topic = null;
+        Integer partition = null;
+        Long timestamp = null;
+        byte[] key = null;
+        byte[] value = null;
+        List<String> headerKeys = new ArrayList<>();
+        List<byte[]> headerValues = new ArrayList<>();
+        boolean source = false;
+        byte[] sourcePartition = null;
+        byte[] sourceOffset = null;
+        long kafkaOffset = 0;
+        String timestampType = null;
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken token = p.nextToken();
+            boolean isNull = token == JsonToken.VALUE_NULL;
+            switch (name) {
+                case "topic" -> topic = p.getValueAsString();
+                case "partition" -> partition = isNull ? null : p.getIntValue();
+                case "timestamp" -> timestamp = isNull ? null : p.getLongValue();
+                case "key" -> key = raw(p, text);
+                case "value" -> value = raw(p, text);
+                case "headers" -> {
+                    while (p.nextToken() == JsonToken.START_OBJECT) {
+                        String headerKey = null;
+                        byte[] headerValue = null;
+                        while (p.nextToken() == JsonToken.FIELD_NAME) {
+                            String field = p.currentName();
+                            p.nextToken();
+                            if (field.equals("key")) headerKey = p.getValueAsString();
+                            else if (field.equals("value")) headerValue = raw(p, text);
+                            else p.skipChildren();
+                        }
+                        headerKeys.add(headerKey);
+                        headerValues.add(headerValue);
+                    }
+                }
+                case "source_partition" -> {
+                    source = true;
+                    sourcePartition = raw(p, text);
+                }
+                case "source_offset" -> sourceOffset = raw(p, text);
+                case "kafka_offset" -> kafkaOffset = p.getLongValue();
+                case "timestamp_type" -> timestampType = p.getValueAsString();
+                default -> p.skipChildren();
+            }
+        }
+        SchemaAndValue k = fromEnvelope(topic, key);
+        SchemaAndValue v = fromEnvelope(topic, value);
+        ConnectHeaders headers = new ConnectHeaders();
+        for (int i = 0; i < headerKeys.size(); i++) headers.add(headerKeys.get(i), fromEnvelope(topic, headerValues.get(i)));
+        if (source) {
+            return new SourceRecord(map(sourcePartition), map(sourceOffset), topic, partition, k.schema(), k.value(),
+                v.schema(), v.value(), timestamp, headers);
+        }
+        return new SinkRecord(topic, partition == null ? 0 : partition, k.schema(), k.value(), v.schema(), v.value(),
+            kafkaOffset, timestamp, timestampType(timestampType), headers);
+    }
+
+    /** The bytes of the object `p` is at (null for JSON null), which `p` then skips. */
+    private static byte[] raw(JsonParser p, byte[] text) throws IOException {
+        if (p.currentToken() == JsonToken.VALUE_NULL) return null;
+        if (p.currentToken() != JsonToken.START_OBJECT) throw new DataException("Not a JSON object: " + p.getText());
+        int start = (int) p.currentTokenLocation().getByteOffset();
+        p.skipChildren();
+        return Arrays.copyOfRange(text, start, (int) p.currentLocation().getByteOffset());
     }
 
     byte[] encode(ConnectRecord<?> record) {
@@ -127,15 +201,10 @@ final class RecordCodec {
         return (List<Map<String, Object>>) offsets.toConnectData("", json).value();
     }
 
-    private static SchemaAndValue envelope(JsonConverter converter, String topic, JsonNode node) throws IOException {
-        if (node == null || node.isNull()) return SchemaAndValue.NULL;
-        return converter.toConnectData(topic, JSON.writeValueAsBytes(node));
-    }
-
     @SuppressWarnings("unchecked")
-    private Map<String, ?> map(JsonNode node) throws IOException {
-        if (node == null || node.isNull()) return null;
-        return (Map<String, ?>) offsets.toConnectData("", JSON.writeValueAsBytes(node)).value();
+    private Map<String, ?> map(byte[] json) {
+        if (json == null) return null;
+        return (Map<String, ?>) offsets.toConnectData("", json).value();
     }
 
     private static TimestampType timestampType(String name) {

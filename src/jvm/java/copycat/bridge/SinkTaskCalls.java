@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.PluginMetrics;
+import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.errors.ConnectException;
 import org.apache.kafka.connect.sink.ErrantRecordReporter;
 import org.apache.kafka.connect.sink.SinkRecord;
@@ -51,7 +52,7 @@ public final class SinkTaskCalls {
     public static void put(Object task, byte[] records) throws Exception {
         List<SinkRecord> batch = new ArrayList<>();
         RecordCodec codec = PluginCalls.CODECS.get();
-        for (JsonNode r : PluginCalls.JSON.readTree(records)) batch.add((SinkRecord) codec.decode(r));
+        for (ConnectRecord<?> r : codec.decodeAll(records)) batch.add((SinkRecord) r);
         PluginCalls.withLoaderOf(task, () -> {
             ((SinkTask) task).put(batch);
             return null;
