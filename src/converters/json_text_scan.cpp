@@ -234,51 +234,38 @@ std::optional<std::size_t> non_empty_value_end(std::string_view text, std::size_
     return end && *end > i ? end : std::nullopt;
 }
 
-// Calls `each(i)` with the index of every element of the array or object that `text` is (`open`
-// its first non-blank character, '[' or '{') and expects `close` after the last and nothing
-// after it; false for another layout. `each` returns the index past the element, or nullopt.
+// Calls `each(i)` with the index of every element of the array or object opening at
+// text[start] (after blanks; `open` is '[' or '{') and expects `close` after the last. The
+// index past `close`, or nullopt for another layout. `each` returns the index past the element,
+// or nullopt.
 template <class Each>
-bool for_each_element(std::string_view text, char open, char close, Each each) {
-    std::size_t i = 0;
+std::optional<std::size_t> elements_end(std::string_view text, std::size_t start, char open, char close, Each each) {
+    std::size_t i = start;
     if (!expect(text, i, std::string_view(&open, 1))) {
-        return false;
+        return std::nullopt;
     }
     if (expect(text, i, std::string_view(&close, 1))) {
-        return skip_spaces(text, i) == text.size();
+        return i;
     }
     while (true) {
         i = skip_spaces(text, i);
         const std::optional<std::size_t> end = each(i);
         if (!end) {
-            return false;
+            return std::nullopt;
         }
         i = *end;
         if (expect(text, i, std::string_view(&close, 1))) {
-            return skip_spaces(text, i) == text.size();
+            return i;
         }
         if (!expect(text, i, ",")) {
-            return false;
+            return std::nullopt;
         }
     }
 }
 
-}  // namespace
-
-std::optional<std::vector<std::string_view>> split_json_array(std::string_view text) {
-    std::vector<std::string_view> out;
-    const bool ok = for_each_element(text, '[', ']', [&](std::size_t i) {
-        const std::optional<std::size_t> end = non_empty_value_end(text, i);
-        if (end) {
-            out.push_back(text.substr(i, *end - i));
-        }
-        return end;
-    });
-    return ok ? std::optional(std::move(out)) : std::nullopt;
-}
-
-std::optional<std::vector<json_member_text>> split_json_object(std::string_view text) {
-    std::vector<json_member_text> out;
-    const bool ok = for_each_element(text, '{', '}', [&](std::size_t i) -> std::optional<std::size_t> {
+// The members of the object opening at text[start] appended to `out`; the index past it.
+std::optional<std::size_t> object_members(std::string_view text, std::size_t start, std::vector<json_member_text>& out) {
+    return elements_end(text, start, '{', '}', [&](std::size_t i) -> std::optional<std::size_t> {
         if (i >= text.size() || text[i] != '"') {
             return std::nullopt;
         }
@@ -294,7 +281,39 @@ std::optional<std::vector<json_member_text>> split_json_object(std::string_view 
         }
         return end;
     });
-    return ok ? std::optional(std::move(out)) : std::nullopt;
+}
+
+// Whether a value ending at `end` is all of `text` but blanks.
+bool ends_text(std::string_view text, std::optional<std::size_t> end) noexcept {
+    return end && skip_spaces(text, *end) == text.size();
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string_view>> split_json_array(std::string_view text) {
+    std::vector<std::string_view> out;
+    const auto end = elements_end(text, 0, '[', ']', [&](std::size_t i) {
+        const std::optional<std::size_t> element_end = non_empty_value_end(text, i);
+        if (element_end) {
+            out.push_back(text.substr(i, *element_end - i));
+        }
+        return element_end;
+    });
+    return ends_text(text, end) ? std::optional(std::move(out)) : std::nullopt;
+}
+
+std::optional<std::vector<json_member_text>> split_json_object(std::string_view text) {
+    std::vector<json_member_text> out;
+    return ends_text(text, object_members(text, 0, out)) ? std::optional(std::move(out)) : std::nullopt;
+}
+
+std::optional<std::vector<std::vector<json_member_text>>> split_json_array_of_objects(std::string_view text) {
+    std::vector<std::vector<json_member_text>> out;
+    const auto end = elements_end(text, 0, '[', ']', [&](std::size_t i) {
+        out.emplace_back();
+        return object_members(text, i, out.back());
+    });
+    return ends_text(text, end) ? std::optional(std::move(out)) : std::nullopt;
 }
 
 std::optional<std::string_view> json_number_source::text_of(const json::value& node) {

@@ -62,6 +62,10 @@ struct json_member_text {
 /// not laid out as one object. Names and values still need parsing.
 std::optional<std::vector<json_member_text>> split_json_object(std::string_view text);
 
+/// The members of each object of a JSON array of objects, as split_json_object gives them, in
+/// one pass over the text; nullopt when `text` is not laid out so.
+std::optional<std::vector<std::vector<json_member_text>>> split_json_array_of_objects(std::string_view text);
+
 /// Finds the text of number nodes of a parsed document, lazily: nothing is scanned until the
 /// first call to text_of(). `text` and `root` must outlive this object, and `root` must be the
 /// result of parsing exactly `text`.

@@ -84,14 +84,18 @@ std::string record_codec::encode_reference(const source_record& record) {
 }
 
 void record_codec::decode_into(std::string_view encoded, connect_record& record) {
+    const auto members = converters::split_json_object(encoded);
+    if (!members) throw data_error("A record from Java is not a JSON object");
+    decode_members(*members, record);
+}
+
+void record_codec::decode_members(const std::vector<converters::json_member_text>& members, connect_record& record) {
     // The record's members are found lexically and only the small ones parsed into a tree: each
     // envelope goes to the converter as the text it is, parsed once there (docs/jvm-bridge.md
     // "Crossing records and configs").
-    const auto members = converters::split_json_object(encoded);
-    if (!members) throw data_error("A record from Java is not a JSON object");
     const auto member = [&](std::string_view quoted_name) -> std::string_view {
         std::string_view found = "null";
-        for (const auto& m : *members)
+        for (const auto& m : members)
             if (m.name == quoted_name) found = m.value;  // the last one, as Jackson keeps
         return found;
     };
@@ -156,10 +160,10 @@ schema_and_value record_codec::decode_envelope(const std::optional<std::string>&
 }
 
 std::vector<source_record> record_codec::decode_source_records(std::string_view text) {
-    const auto records = converters::split_json_array(text);
-    if (!records) throw data_error("Records from Java are not a JSON array");
+    const auto records = converters::split_json_array_of_objects(text);
+    if (!records) throw data_error("Records from Java are not a JSON array of objects");
     std::vector<source_record> out(records->size());
-    for (std::size_t i = 0; i < out.size(); ++i) decode_into((*records)[i], out[i]);
+    for (std::size_t i = 0; i < out.size(); ++i) decode_members((*records)[i], out[i]);
     return out;
 }
 

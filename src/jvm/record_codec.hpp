@@ -24,6 +24,7 @@
 
 namespace copycat::converters {
 class json_converter;
+struct json_member_text;
 }
 
 namespace copycat::jvm {
@@ -55,6 +56,9 @@ public:
     std::string encode_optional_source_maps(const std::vector<std::optional<source_map>>& maps);
 
 private:
+    // decode_into with the record's members found already.
+    void decode_members(const std::vector<converters::json_member_text>& members, connect_record& record);
+
     std::unique_ptr<converters::json_converter> data_;     // schemas.enable=true
     std::unique_ptr<converters::json_converter> offsets_;  // schemas.enable=false
 };

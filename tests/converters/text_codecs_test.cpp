@@ -95,6 +95,15 @@ TEST_CASE("split_json_array and split_json_object give the raw text of elements 
         INFO(other);
         CHECK_FALSE(split_json_array(other).has_value());
     }
+    const auto objects = split_json_array_of_objects(R"([{"a":1}, {} ,{"b":"}","c":[2]}])");
+    REQUIRE(objects.has_value());
+    REQUIRE(objects->size() == 3);
+    CHECK((*objects)[0].size() == 1);
+    CHECK((*objects)[1].empty());
+    REQUIRE((*objects)[2].size() == 2);
+    CHECK((*objects)[2][1].value == "[2]");
+    CHECK_FALSE(split_json_array_of_objects(R"([{"a":1},2])").has_value());
+    CHECK_FALSE(split_json_array_of_objects(R"([{"a":1}] x)").has_value());
     for (const char* other : {R"({"a":})", R"({"a" 1})", R"({a:1})", R"({"a":1,})", "[]", R"({"a":1)"}) {
         INFO(other);
         CHECK_FALSE(split_json_object(other).has_value());
