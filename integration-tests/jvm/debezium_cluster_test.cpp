@@ -6,9 +6,6 @@
 // offset (LSN) Copycat stored, and the topic holds every change with Debezium's envelope
 // (before/after/op/source). Debezium is at-least-once: changes streamed again after the stored
 // offset arrive twice; the duplicates are counted and printed, never a failure.
-//
-// Without COPYCAT_PG_CONNINFO the test prints COPYCAT-TEST-SKIPPED (deploy/test.sh always runs it
-// under with-postgres.sh).
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -193,11 +190,7 @@ std::optional<int> task_worker(distributed_workers& cluster, const std::string& 
 }  // namespace
 
 TEST_CASE("Debezium PostgreSQL CDC on a 3-worker cluster survives a SIGKILL of the task's worker", "[cluster]") {
-    const std::string conninfo = env("COPYCAT_PG_CONNINFO");
-    if (conninfo.empty()) {
-        std::cout << "COPYCAT-TEST-SKIPPED: COPYCAT_PG_CONNINFO is unset; run under deploy/postgres/with-postgres.sh\n";
-        return;
-    }
+    const std::string conninfo = postgres_conninfo();
     // PostgreSQL names (tables, slots, publications): lower case, digits and '_'.
     std::string name = unique_name("dbz");
     for (char& c : name) c = (c == '-' || c == '.') ? '_' : c;

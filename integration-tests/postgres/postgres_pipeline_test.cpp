@@ -6,14 +6,10 @@
 // target must equal the source row for row: after a plain copy, after updates in
 // timestamp+incrementing mode, and after the worker was SIGKILLed in the middle of the copy and
 // restarted on the same offsets (re-delivered rows are upserted again, so nothing is doubled).
-//
-// Without COPYCAT_PG_CONNINFO the tests print COPYCAT-TEST-SKIPPED, which ctest reports as skipped;
-// deploy/test.sh always runs them under with-postgres.sh.
 #include <catch2/catch.hpp>
 
 #include <chrono>
 #include <cstdlib>
-#include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
@@ -37,15 +33,6 @@ namespace {
 constexpr auto start_deadline = 60s;
 constexpr auto copy_deadline = 240s;  // an upper bound for failing, never a measure of speed
 constexpr int rows_large = 100'000;
-
-// The server's conninfo, or nullopt (and the skip marker printed) when with-postgres.sh did not
-// start one.
-std::optional<std::string> conninfo() {
-    const char* value = std::getenv("COPYCAT_PG_CONNINFO");
-    if (value != nullptr && *value != '\0') return std::string(value);
-    std::cout << "COPYCAT-TEST-SKIPPED: COPYCAT_PG_CONNINFO is unset; run under deploy/postgres/with-postgres.sh\n";
-    return std::nullopt;
-}
 
 std::unique_ptr<pg_connection> connect(const std::string& info) {
     return std::make_unique<pg_connection>(copycat::postgres::conninfo_params{{"dbname", info}});
@@ -192,9 +179,8 @@ void create_source(pg_connection& db, const std::string& table, int rows) {
 }  // namespace
 
 TEST_CASE("100,000 rows go table -> topic -> table with upsert, row for row equal", "[cluster][postgres]") {
-    const auto info = conninfo();
-    if (!info) return;
-    auto db = connect(*info);
+    const std::string info = postgres_conninfo();
+    auto db = connect(info);
     pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\n");
     create_source(*db, pipeline.source, rows_large);
 
@@ -213,9 +199,8 @@ TEST_CASE("100,000 rows go table -> topic -> table with upsert, row for row equa
 }
 
 TEST_CASE("updates propagate in timestamp+incrementing mode", "[cluster][postgres]") {
-    const auto info = conninfo();
-    if (!info) return;
-    auto db = connect(*info);
+    const std::string info = postgres_conninfo();
+    auto db = connect(info);
     pg_pipeline pipeline(
         "mode=timestamp+incrementing\nincrementing.column.name=id\n"
         "timestamp.column.name=updated\n");
@@ -239,9 +224,8 @@ TEST_CASE("updates propagate in timestamp+incrementing mode", "[cluster][postgre
 }
 
 TEST_CASE("a worker killed with SIGKILL mid-copy and restarted leaves no row missing", "[cluster][postgres]") {
-    const auto info = conninfo();
-    if (!info) return;
-    auto db = connect(*info);
+    const std::string info = postgres_conninfo();
+    auto db = connect(info);
     // As in the file pipeline test: a short session timeout, so that the restarted worker's sink
     // gets the partition soon after the killed one's session expires.
     pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\n",
@@ -267,9 +251,8 @@ TEST_CASE("a worker killed with SIGKILL mid-copy and restarted leaves no row mis
 
 TEST_CASE("a sink whose database is unreachable retries, fails with libpq's error, and loses nothing",
           "[cluster][postgres]") {
-    const auto info = conninfo();
-    if (!info) return;
-    auto db = connect(*info);
+    const std::string info = postgres_conninfo();
+    auto db = connect(info);
     pg_pipeline pipeline(
         "mode=incrementing\nincrementing.column.name=id\n", {},
         "jdbc:postgresql://127.0.0.1:" + std::to_string(copycat::postgres::test::closed_port()) + "/copycat");
@@ -311,9 +294,8 @@ TEST_CASE("a sink whose database is unreachable retries, fails with libpq's erro
 }
 
 TEST_CASE("connections the server ends mid-copy are re-made and no row goes missing", "[cluster][postgres]") {
-    const auto info = conninfo();
-    if (!info) return;
-    auto db = connect(*info);
+    const std::string info = postgres_conninfo();
+    auto db = connect(info);
     pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\n");
     create_source(*db, pipeline.source, rows_large);
     auto worker = pipeline.start_worker();
@@ -335,9 +317,8 @@ TEST_CASE("connections the server ends mid-copy are re-made and no row goes miss
 }
 
 TEST_CASE("a table created while the source runs is found and copied", "[cluster][postgres]") {
-    const auto info = conninfo();
-    if (!info) return;
-    auto db = connect(*info);
+    const std::string info = postgres_conninfo();
+    auto db = connect(info);
     // The whitelisted table does not exist yet: the connector starts with no task, and its table
     // monitor (every 300 ms here) asks for one when the table appears.
     pg_pipeline pipeline("mode=incrementing\nincrementing.column.name=id\ntable.poll.interval.ms=300\n");

@@ -1,11 +1,8 @@
 // PostgresSource and PostgresSink tasks driven directly (no worker, no broker) against the real
 // server of with-postgres.sh: the type mapping of real columns, resuming after a stored offset,
 // query mode, and the sink's auto.create, auto.evolve, deletes, update mode and pk.mode=kafka.
-// Skipped (COPYCAT-TEST-SKIPPED) without COPYCAT_PG_CONNINFO.
 #include <catch2/catch.hpp>
 
-#include <cstdlib>
-#include <iostream>
 #include <map>
 #include <string>
 #include <vector>
@@ -20,16 +17,10 @@
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
+using copycat::itest::postgres_conninfo;
 using copycat::postgres::pg_connection;
 
 namespace {
-
-std::optional<std::string> server() {
-    const char* value = std::getenv("COPYCAT_PG_CONNINFO");
-    if (value != nullptr && *value != '\0') return std::string(value);
-    std::cout << "COPYCAT-TEST-SKIPPED: COPYCAT_PG_CONNINFO is unset; run under deploy/postgres/with-postgres.sh\n";
-    return std::nullopt;
-}
 
 std::string text_of(pg_connection& db, const std::string& sql) {
     const auto r = db.exec(sql);
@@ -47,9 +38,8 @@ std::string table_name(const char* prefix) { return copycat::itest::unique_name(
 }  // namespace
 
 TEST_CASE("the source maps real columns, resumes after a stored offset, and runs queries", "[cluster][postgres]") {
-    const auto info = server();
-    if (!info) return;
-    pg_connection db({{"dbname", *info}});
+    const std::string info = postgres_conninfo();
+    pg_connection db({{"dbname", info}});
     const std::string t = table_name("types");
     const std::string q = pg_connection::quote_identifier(t);
     db.exec("CREATE TABLE " + q +
@@ -62,7 +52,7 @@ TEST_CASE("the source maps real columns, resumes after a stored offset, and runs
             "(0.001, NULL, NULL, NULL, NULL, NULL, NULL)");
 
     file::test::fake_source_context context;
-    context.props = {{"connection.url", *info},
+    context.props = {{"connection.url", info},
                      {"mode", "incrementing"},
                      {"incrementing.column.name", "id"},
                      {"topic.prefix", "pg-"},
@@ -94,7 +84,7 @@ TEST_CASE("the source maps real columns, resumes after a stored offset, and runs
     task.stop();
 
     file::test::fake_source_context query_context;
-    query_context.props = {{"connection.url", *info},
+    query_context.props = {{"connection.url", info},
                            {"mode", "bulk"},
                            {"topic.prefix", "pg-query"},
                            {"query", "SELECT id, n FROM " + q + " WHERE id <= 2"}};
@@ -111,9 +101,8 @@ TEST_CASE("the source maps real columns, resumes after a stored offset, and runs
 }
 
 TEST_CASE("the sink creates, evolves, upserts, deletes and updates tables", "[cluster][postgres]") {
-    const auto info = server();
-    if (!info) return;
-    pg_connection db({{"dbname", *info}});
+    const std::string info = postgres_conninfo();
+    pg_connection db({{"dbname", info}});
     const std::string t = table_name("people");
     const std::string q = pg_connection::quote_identifier(t);
 
@@ -135,7 +124,7 @@ TEST_CASE("the sink creates, evolves, upserts, deletes and updates tables", "[cl
     };
 
     postgres::postgres_sink_task sink;
-    sink.start({{"connection.url", *info},
+    sink.start({{"connection.url", info},
                 {"insert.mode", "upsert"},
                 {"pk.mode", "record_key"},
                 {"delete.enabled", "true"},
@@ -156,7 +145,7 @@ TEST_CASE("the sink creates, evolves, upserts, deletes and updates tables", "[cl
 
     // update: only rows that exist change.
     postgres::postgres_sink_task updater;
-    updater.start({{"connection.url", *info},
+    updater.start({{"connection.url", info},
                    {"insert.mode", "update"},
                    {"pk.mode", "record_value"},
                    {"pk.fields", "id"},
@@ -170,13 +159,13 @@ TEST_CASE("the sink creates, evolves, upserts, deletes and updates tables", "[cl
     // pk.mode=kafka: the coordinates are the key; without auto.create a missing table is an error.
     const std::string k = table_name("kafka");
     postgres::postgres_sink_task by_offset;
-    by_offset.start({{"connection.url", *info}, {"pk.mode", "kafka"}, {"table.name.format", k}});
+    by_offset.start({{"connection.url", info}, {"pk.mode", "kafka"}, {"table.name.format", k}});
     batch = {record(1, v1, {{"id", std::int64_t{1}}, {"name", "Ann"}}, 7)};
     CHECK_THROWS_WITH(by_offset.put(batch), Catch::Contains("auto.create=false"));
     by_offset.stop();
     postgres::postgres_sink_task creating;
     creating.start(
-        {{"connection.url", *info}, {"pk.mode", "kafka"}, {"auto.create", "true"}, {"table.name.format", k}});
+        {{"connection.url", info}, {"pk.mode", "kafka"}, {"auto.create", "true"}, {"table.name.format", k}});
     creating.put(batch);
     CHECK(text_of(db, "SELECT __connect_topic, __connect_partition, __connect_offset, id, name FROM " +
                           pg_connection::quote_identifier(k)) == "people,0,7,1,Ann;");

@@ -36,6 +36,16 @@ std::string bootstrap_servers() {
     return servers;
 }
 
+std::string postgres_conninfo() {
+    const char* conninfo = std::getenv("COPYCAT_PG_CONNINFO");
+    if (conninfo == nullptr || *conninfo == '\0') {
+        FAIL(
+            "COPYCAT_PG_CONNINFO is not set: run the tests that need PostgreSQL against a server, e.g. "
+            "deploy/postgres/with-postgres.sh deploy/kafka/with-kafka.sh ctest --test-dir <build-dir> -L cluster");
+    }
+    return conninfo;
+}
+
 std::string sasl_ssl_bootstrap_servers() { return required_env("COPYCAT_SASL_SSL_BOOTSTRAP_SERVERS"); }
 
 std::string ssl_bootstrap_servers() { return required_env("COPYCAT_SSL_BOOTSTRAP_SERVERS"); }

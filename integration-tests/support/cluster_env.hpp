@@ -27,6 +27,10 @@ std::string kafka_ca_file();
 std::string scram_username();
 std::string scram_password();
 
+// The PostgreSQL server deploy/postgres/with-postgres.sh started, as a libpq conninfo
+// (COPYCAT_PG_CONNINFO). FAILS when unset: the tests that need it run under with-postgres.sh.
+std::string postgres_conninfo();
+
 // A topic or group name unique to this call: "<prefix>-<pid>-<sequence>-<random hex>", so tests
 // in one run and runs sharing a broker never collide. Only [a-zA-Z0-9._-] when prefix is.
 std::string unique_name(std::string_view prefix);
