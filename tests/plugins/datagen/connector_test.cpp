@@ -3,12 +3,11 @@
 // the built plugin library exports it under its class name.
 #include <catch2/catch.hpp>
 
-#include <dlfcn.h>
-
 #include "copycat/errors.hpp"
 #include "copycat/plugin.hpp"
 #include "datagen/datagen_connector.hpp"
 #include "datagen_test_support.hpp"
+#include "plugins/loaded_plugin.hpp"
 
 using namespace copycat;
 using namespace copycat::datagen;
@@ -129,13 +128,8 @@ TEST_CASE("offsets can be set to a count or reset, per task partition") {
 }
 
 TEST_CASE("copycat-datagen exports DatagenConnector under its class name and version") {
-    void* handle = dlopen(COPYCAT_DATAGEN_PLUGIN_PATH, RTLD_NOW | RTLD_LOCAL);
-    INFO((handle == nullptr ? dlerror() : ""));
-    REQUIRE(handle != nullptr);
-    auto entry_point = reinterpret_cast<copycat_plugin_entry_fn>(dlsym(handle, COPYCAT_PLUGIN_ENTRY_SYMBOL));
-    REQUIRE(entry_point != nullptr);
-    const copycat_plugin_manifest* manifest = entry_point();
-    CHECK(check_plugin_manifest(manifest) == std::nullopt);
+    const testing::loaded_plugin library(COPYCAT_DATAGEN_PLUGIN_PATH);
+    const copycat_plugin_manifest* manifest = &library.manifest();
     REQUIRE(manifest->plugin_count == 1);
     const plugin_descriptor& d = manifest->plugins[0];
     CHECK(std::string(d.class_name) == "io.copycat.connect.datagen.DatagenConnector");
@@ -146,5 +140,4 @@ TEST_CASE("copycat-datagen exports DatagenConnector under its class name and ver
         CHECK(entry(connector->validate({}), "kafka.topic").has_errors());
         CHECK_THROWS_AS(connector->start({}), config_error);  // caught by type across the boundary
     }
-    dlclose(handle);
 }

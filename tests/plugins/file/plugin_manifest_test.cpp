@@ -1,22 +1,16 @@
 // The built copycat-file library, loaded the way the worker loads plugins.
 #include <catch2/catch.hpp>
 
-#include <dlfcn.h>
-
 #include <string>
 
 #include "copycat/plugin.hpp"
+#include "plugins/loaded_plugin.hpp"
 
 using namespace copycat;
 
 TEST_CASE("copycat-file exports both connectors under Kafka's class names") {
-    void* handle = dlopen(COPYCAT_FILE_PLUGIN_PATH, RTLD_NOW | RTLD_LOCAL);
-    INFO((handle == nullptr ? dlerror() : ""));
-    REQUIRE(handle != nullptr);
-    auto entry = reinterpret_cast<copycat_plugin_entry_fn>(dlsym(handle, COPYCAT_PLUGIN_ENTRY_SYMBOL));
-    REQUIRE(entry != nullptr);
-    const copycat_plugin_manifest* manifest = entry();
-    CHECK(check_plugin_manifest(manifest) == std::nullopt);
+    const testing::loaded_plugin library(COPYCAT_FILE_PLUGIN_PATH);
+    const copycat_plugin_manifest* manifest = &library.manifest();
     REQUIRE(manifest->plugin_count == 2);
 
     const plugin_descriptor& source = manifest->plugins[0];
@@ -39,5 +33,4 @@ TEST_CASE("copycat-file exports both connectors under Kafka's class names") {
         auto sink_connector_instance = sink.create<sink_connector>();
         CHECK(sink_connector_instance->config().contains("file"));
     }
-    dlclose(handle);
 }

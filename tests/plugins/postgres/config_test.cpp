@@ -1,14 +1,13 @@
 // The connectors' configuration checks, and the built plugin as the worker loads it.
 #include <catch2/catch.hpp>
 
-#include <dlfcn.h>
-
 #include <string>
 
 #include "copycat/plugin.hpp"
 #include "postgres/postgres_sink_connector.hpp"
 #include "postgres/postgres_source_connector.hpp"
 #include "postgres/table_names.hpp"
+#include "plugins/loaded_plugin.hpp"
 
 using namespace copycat;
 using namespace copycat::postgres;
@@ -72,13 +71,8 @@ TEST_CASE("whitelists and blacklists name tables with or without their schema") 
 }
 
 TEST_CASE("copycat-postgres exports both connectors under their class names") {
-    void* handle = dlopen(COPYCAT_POSTGRES_PLUGIN_PATH, RTLD_NOW | RTLD_LOCAL);
-    INFO((handle == nullptr ? dlerror() : ""));
-    REQUIRE(handle != nullptr);
-    auto entry = reinterpret_cast<copycat_plugin_entry_fn>(dlsym(handle, COPYCAT_PLUGIN_ENTRY_SYMBOL));
-    REQUIRE(entry != nullptr);
-    const copycat_plugin_manifest* manifest = entry();
-    CHECK(check_plugin_manifest(manifest) == std::nullopt);
+    const testing::loaded_plugin library(COPYCAT_POSTGRES_PLUGIN_PATH);
+    const copycat_plugin_manifest* manifest = &library.manifest();
     REQUIRE(manifest->plugin_count == 2);
     CHECK(std::string(manifest->plugins[0].class_name) == "io.copycat.connect.postgres.PostgresSourceConnector");
     CHECK(manifest->plugins[0].kind == plugin_kind::source_connector);
@@ -88,5 +82,4 @@ TEST_CASE("copycat-postgres exports both connectors under their class names") {
         auto source = manifest->plugins[0].create<source_connector>();
         CHECK_THROWS_AS(source->start({}), config_error);  // caught by type across the boundary
     }
-    dlclose(handle);
 }

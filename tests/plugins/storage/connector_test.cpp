@@ -2,12 +2,11 @@
 // loads it.
 #include <catch2/catch.hpp>
 
-#include <dlfcn.h>
-
 #include "copycat/errors.hpp"
 #include "copycat/plugin.hpp"
 #include "storage/partitioned_file_sink_connector.hpp"
 #include "storage/storage_configs.hpp"
+#include "plugins/loaded_plugin.hpp"
 
 using namespace copycat;
 using namespace copycat::storage;
@@ -74,13 +73,8 @@ TEST_CASE("store.url and topics.dir give the root of the topic directories") {
 }
 
 TEST_CASE("copycat-storage exports PartitionedFileSinkConnector") {
-    void* handle = dlopen(COPYCAT_STORAGE_PLUGIN_PATH, RTLD_NOW | RTLD_LOCAL);
-    INFO((handle == nullptr ? dlerror() : ""));
-    REQUIRE(handle != nullptr);
-    auto entry = reinterpret_cast<copycat_plugin_entry_fn>(dlsym(handle, COPYCAT_PLUGIN_ENTRY_SYMBOL));
-    REQUIRE(entry != nullptr);
-    const copycat_plugin_manifest* manifest = entry();
-    CHECK(check_plugin_manifest(manifest) == std::nullopt);
+    const testing::loaded_plugin library(COPYCAT_STORAGE_PLUGIN_PATH);
+    const copycat_plugin_manifest* manifest = &library.manifest();
     REQUIRE(manifest->plugin_count == 1);
     const plugin_descriptor& sink = manifest->plugins[0];
     CHECK(std::string(sink.class_name) == "io.copycat.connect.storage.PartitionedFileSinkConnector");
