@@ -9,7 +9,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -102,16 +101,11 @@ std::string offsets_text(std::uint16_t port, const std::string& connector) {
 class datagen_worker {
 public:
     datagen_worker() {
-        std::ostringstream worker;
-        worker << "bootstrap.servers=" << bootstrap_servers() << "\n"
-               << "key.converter=org.apache.kafka.connect.storage.StringConverter\n"
-               << "value.converter=org.apache.kafka.connect.json.JsonConverter\n"
-               << "value.converter.schemas.enable=true\n"
-               << "offset.storage.file.filename=" << (dir.path() / "connect.offsets").string() << "\n"
-               << "offset.flush.interval.ms=100\n"
-               << "plugin.path=" << COPYCAT_DATAGEN_PLUGIN << "\n"
-               << "listeners=http://127.0.0.1:0\n";
-        worker_properties_ = dir.write("worker.properties", worker.str());
+        worker_properties_ = standalone_worker_properties(
+            dir, COPYCAT_DATAGEN_PLUGIN,
+            "value.converter=org.apache.kafka.connect.json.JsonConverter\n"
+            "value.converter.schemas.enable=true\n"
+            "offset.flush.interval.ms=100\n");
     }
 
     // Starts a worker running the users quickstart with two tasks of `iterations` records each.

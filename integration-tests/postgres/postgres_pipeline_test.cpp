@@ -11,7 +11,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -89,16 +88,13 @@ public:
     explicit pg_pipeline(const std::string& mode_settings, const std::string& worker_extra = {},
                          const std::string& sink_url = {}) {
         const std::string name = unique_name("pg");
-        std::ostringstream worker;
         // JSON with schemas: the sink needs the Struct schemas the source wrote.
-        worker << "bootstrap.servers=" << bootstrap_servers() << "\n"
-               << "key.converter=org.apache.kafka.connect.json.JsonConverter\n"
-               << "value.converter=org.apache.kafka.connect.json.JsonConverter\n"
-               << "offset.storage.file.filename=" << (dir.path() / "connect.offsets").string() << "\n"
-               << "offset.flush.interval.ms=200\n"
-               << "plugin.path=" << COPYCAT_POSTGRES_PLUGIN << "\n"
-               << "listeners=http://127.0.0.1:0\n"
-               << worker_extra;
+        const std::string worker = standalone_worker_properties(
+            dir, COPYCAT_POSTGRES_PLUGIN,
+            "key.converter=org.apache.kafka.connect.json.JsonConverter\n"
+            "value.converter=org.apache.kafka.connect.json.JsonConverter\n"
+            "offset.flush.interval.ms=200\n" +
+                worker_extra);
         sink_name = name + "-sink";
         application_name = name;
         sink_config = connection_settings(name);
@@ -119,7 +115,7 @@ public:
             "name=" + name + "-source\nconnector.class=PostgresSource\ntable.whitelist=" + source +
             "\ntopic.prefix=" + prefix + "\npoll.interval.ms=200\nbatch.max.rows=1000\n" + mode_settings;
         for (const auto& [key, value] : connection_settings(name)) source_properties += key + "=" + value + "\n";
-        args_ = {"standalone", dir.write("worker.properties", worker.str()),
+        args_ = {"standalone", worker,
                  dir.write("source.properties", source_properties), dir.write("sink.properties", sink_properties)};
     }
 

@@ -43,7 +43,8 @@ private:
 };
 
 // A standalone worker.properties in `dir` for the test broker: string converters, offsets in
-// `dir`, REST on a free loopback port, the given plugin.path, then `extra` lines. Returns its path.
+// `dir`, REST on a free loopback port, the given plugin.path, then `extra` lines, which override
+// any of these (the last line of a key wins, as in Java properties). Returns its path.
 std::string standalone_worker_properties(const temp_dir& dir, const std::string& plugin_path,
                                          const std::string& extra = {});
 
