@@ -14,12 +14,12 @@ void java_predicate::configure(const std::map<std::string, std::string>& configs
 }
 
 bool java_transformation::apply(connect_record& record) {
-    const std::optional<std::string> out = java_apply(*instance_, codec_.encode(record));
+    const std::optional<std::string> out = java_apply(*instance_, records_.encode(record));
     if (!out) return false;
-    codec_.decode_into(*out, record);
+    records_.decode_into(*out, record);
     return true;
 }
 
-bool java_predicate::test(const connect_record& record) { return java_test(*instance_, codec_.encode(record)); }
+bool java_predicate::test(const connect_record& record) { return java_test(*instance_, records_.encode(record)); }
 
 }  // namespace copycat::jvm

@@ -81,14 +81,14 @@ void java_configure(const java_object& plugin, const std::string& props_json) {
     call_void(plugin.vm(), {calls, "configure", "(Ljava/lang/Object;[B)V"}, plugin.get(), props.get());
 }
 
-std::optional<std::string> java_apply(const java_object& transformation, const std::string& record_json) {
-    auto record = to_java(transformation.vm().env(), record_json);
+std::optional<std::string> java_apply(const java_object& transformation, const std::string& encoded) {
+    auto record = to_java(transformation.vm().env(), encoded);
     return call_bytes(transformation.vm(), {calls, "apply", "(Ljava/lang/Object;[B)[B"}, transformation.get(),
                       record.get());
 }
 
-bool java_test(const java_object& predicate, const std::string& record_json) {
-    auto record = to_java(predicate.vm().env(), record_json);
+bool java_test(const java_object& predicate, const std::string& encoded) {
+    auto record = to_java(predicate.vm().env(), encoded);
     return call_bool(predicate.vm(), {calls, "test", "(Ljava/lang/Object;[B)Z"}, predicate.get(), record.get());
 }
 

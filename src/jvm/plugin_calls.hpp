@@ -56,9 +56,10 @@ std::string java_task_configs(const java_object& connector, int max_tasks);
 void java_stop(const java_object& connector);
 // Transformation.configure / Predicate.configure.
 void java_configure(const java_object& plugin, const std::string& props_json);
-// Transformation.apply on one encoded record (jvm/record_codec.hpp); nullopt when it drops it.
-std::optional<std::string> java_apply(const java_object& transformation, const std::string& record_json);
-bool java_test(const java_object& predicate, const std::string& record_json);
+// Transformation.apply on one record as a batch of one (jvm/binary_records.hpp); nullopt when it
+// drops it.
+std::optional<std::string> java_apply(const java_object& transformation, const std::string& record);
+bool java_test(const java_object& predicate, const std::string& record);
 // Closes a transformation, predicate, converter or header converter.
 void java_close(const java_object& plugin);
 

@@ -31,6 +31,8 @@ public final class PluginCalls {
     static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
     // A codec per calling thread: its converters cache schemas and are not thread-safe.
     static final ThreadLocal<RecordCodec> CODECS = ThreadLocal.withInitial(RecordCodec::new);
+    // Records in the binary format, per calling thread (its decoder keeps the schemas it built).
+    static final ThreadLocal<BinaryRecords> RECORDS = ThreadLocal.withInitial(BinaryRecords::new);
     // Set on the threads Copycat calls in on: only those may call back into Copycat.
     static final ThreadLocal<Boolean> COPYCAT_THREAD = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
@@ -188,18 +190,18 @@ public final class PluginCalls {
     /** Transformation.apply on one record; null when the transformation drops it. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static byte[] apply(Object transformation, byte[] record) throws Exception {
-        RecordCodec codec = CODECS.get();
-        ConnectRecord in = codec.decode(record);
+        BinaryRecords records = RECORDS.get();
+        ConnectRecord in = records.decode(record);
         return withLoaderOf(transformation, () -> {
             ConnectRecord out = ((Transformation) transformation).apply(in);
-            return out == null ? null : codec.encode(out);
+            return out == null ? null : records.encode(out);
         });
     }
 
     /** Predicate.test on one record. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public static boolean test(Object predicate, byte[] record) throws Exception {
-        ConnectRecord in = CODECS.get().decode(record);
+        ConnectRecord in = RECORDS.get().decode(record);
         return withLoaderOf(predicate, () -> ((Predicate) predicate).test(in));
     }
 
