@@ -8,6 +8,7 @@
 #include "copycat/errors.hpp"
 #include "jvm/bridge_call.hpp"
 #include "jvm/java_config.hpp"
+#include "jvm/record_codec.hpp"
 
 namespace copycat::jvm {
 namespace {
@@ -72,7 +73,7 @@ void java_source_task::start(const std::map<std::string, std::string>& props) {
 std::vector<source_record> java_source_task::poll() {
     const auto batch = call_bytes(instance_->vm(), {calls, "poll", "(Ljava/lang/Object;)[B"}, instance_->get());
     if (!batch) return {};
-    return codec_.decode_source_records(*batch);
+    return records_.decode_source_records(*batch);
 }
 
 void java_source_task::commit() {
@@ -89,11 +90,11 @@ void java_source_task::commit_record(const source_record& record, const std::opt
     // The record's identity is enough for the Java side to find the record it polled (a quarter of
     // a Debezium snapshot's CPU went into sending the whole record back, docs/jvm-bridge.md); the
     // whole record crosses only for a record it did not keep.
-    auto reference = to_java(env, codec_.encode_reference(record));
+    auto reference = to_java(env, records_.encode_reference(record));
     if (call_bool(instance_->vm(), {calls, "commitKeptRecord", "(Ljava/lang/Object;[BLjava/lang/String;IJJ)Z"},
                   instance_->get(), reference.get(), topic.get(), partition, offset, timestamp))
         return;
-    auto encoded = to_java(env, codec_.encode(record));
+    auto encoded = to_java(env, records_.encode(record));
     call_void(instance_->vm(), {calls, "commitRecord", "(Ljava/lang/Object;[BLjava/lang/String;IJJ)V"},
               instance_->get(), encoded.get(), topic.get(), partition, offset, timestamp);
 }

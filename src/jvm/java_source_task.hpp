@@ -1,15 +1,15 @@
 #pragma once
 // A Java SourceTask behind Copycat's source_task (docs/jvm-bridge.md "Crossing records and
 // configs"): called from the task's thread by Copycat's source task loop; one JNI call per
-// poll() batch. Its OffsetStorageReader reads Copycat's offset store through a native method,
+// poll() batch, records in the binary format of binary_records. Its OffsetStorageReader reads Copycat's offset store through a native method,
 // only on the task's own thread.
 
 #include <memory>
 #include <optional>
 
 #include "copycat/connector/source_task.hpp"
+#include "jvm/binary_records.hpp"
 #include "jvm/plugin_calls.hpp"
-#include "jvm/record_codec.hpp"
 
 namespace copycat::jvm {
 
@@ -28,7 +28,7 @@ public:
 
 private:
     std::unique_ptr<java_object> instance_;
-    record_codec codec_;
+    binary_records records_;
     // Whether the Java task overrides commitRecord; when not, acknowledgements do not cross.
     bool forwards_commit_record_ = false;
 };

@@ -1,6 +1,8 @@
 package copycat.bridge;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -16,11 +18,11 @@ import org.apache.kafka.connect.storage.OffsetStorageReader;
 
 /**
  * The calls Copycat's source task loop makes on a Java SourceTask (docs/jvm-bridge.md "Crossing
- * records and configs"): one call per poll() batch, records as RecordCodec JSON.
+ * records and configs"): one call per poll() batch, records in the binary format of BinaryRecords.
  */
 public final class SourceTaskCalls {
-    // Polled records waiting for commitRecord, per task that overrides it, by RecordCodec.identity.
-    private static final Map<Object, Map<String, ArrayDeque<SourceRecord>>> PENDING =
+    // Polled records waiting for commitRecord, per task that overrides it, by Identity.
+    private static final Map<Object, Map<Identity, ArrayDeque<SourceRecord>>> PENDING =
         Collections.synchronizedMap(new IdentityHashMap<>());
 
     private SourceTaskCalls() {}
@@ -54,23 +56,22 @@ public final class SourceTaskCalls {
     }
 
     /**
-     * SourceTask.poll as a JSON array of records; null when it returned null (no data now). When
+     * SourceTask.poll as a batch of records; null when it returned null (no data now). When
      * the task overrides commitRecord, the polled records are kept until Copycat acknowledges
      * them, so that commitRecord gets the task's own record objects, as in Kafka Connect (their
      * offsets keep their Java types: Integer stays Integer).
      */
     public static byte[] poll(Object task) throws Exception {
-        RecordCodec codec = PluginCalls.CODECS.get();
         List<SourceRecord> records = PluginCalls.withLoaderOf(task, () -> ((SourceTask) task).poll());
         if (records == null) return null;
-        Map<String, ArrayDeque<SourceRecord>> pending = PENDING.get(task);
+        Map<Identity, ArrayDeque<SourceRecord>> pending = PENDING.get(task);
         if (pending != null) {
             synchronized (pending) {
                 for (SourceRecord r : records)
-                    pending.computeIfAbsent(codec.identity(r), k -> new ArrayDeque<>()).add(r);
+                    pending.computeIfAbsent(Identity.of(r), k -> new ArrayDeque<>()).add(r);
             }
         }
-        return codec.encodeAll(records);
+        return PluginCalls.RECORDS.get().encodeAll(records);
     }
 
     public static void commit(Object task) throws Exception {
@@ -91,14 +92,14 @@ public final class SourceTaskCalls {
         return overrides;
     }
 
-    /** SourceTask.commitRecord; `partition` < 0 means no metadata (the record was filtered out). */
     /**
-     * Commits the record Copycat identifies by `reference` (RecordCodec JSON without key, value and
-     * headers) when this task's poll() kept it; false, and nothing done, when it did not.
+     * Commits the record Copycat identifies by `reference` (a record of BinaryRecords with only its
+     * topic, partition, source partition and offset) when this task's poll() kept it; false, and
+     * nothing done, when it did not. `partition` < 0 means no metadata (the record was filtered out).
      */
     public static boolean commitKeptRecord(Object task, byte[] reference, String topic, int partition, long offset,
                                            long timestamp) throws Exception {
-        SourceRecord kept = takeKept(task, (SourceRecord) PluginCalls.CODECS.get().decode(reference));
+        SourceRecord kept = takeKept(task, (SourceRecord) PluginCalls.RECORDS.get().decode(reference));
         if (kept == null) return false;
         commit(task, kept, topic, partition, offset, timestamp);
         return true;
@@ -106,17 +107,17 @@ public final class SourceTaskCalls {
 
     public static void commitRecord(Object task, byte[] record, String topic, int partition, long offset,
                                     long timestamp) throws Exception {
-        SourceRecord decoded = (SourceRecord) PluginCalls.CODECS.get().decode(record);
+        SourceRecord decoded = (SourceRecord) PluginCalls.RECORDS.get().decode(record);
         SourceRecord kept = takeKept(task, decoded);
         commit(task, kept != null ? kept : decoded, topic, partition, offset, timestamp);
     }
 
     /** The record poll() returned with the identity of `record`, taken from the kept ones; null when none. */
     private static SourceRecord takeKept(Object task, SourceRecord record) {
-        Map<String, ArrayDeque<SourceRecord>> pending = PENDING.get(task);
+        Map<Identity, ArrayDeque<SourceRecord>> pending = PENDING.get(task);
         if (pending == null) return null;
         synchronized (pending) {
-            String identity = PluginCalls.CODECS.get().identity(record);
+            Identity identity = Identity.of(record);
             ArrayDeque<SourceRecord> same = pending.get(identity);
             if (same == null) return null;
             SourceRecord kept = same.poll();
@@ -133,6 +134,33 @@ public final class SourceTaskCalls {
             ((SourceTask) task).commitRecord(original, metadata);
             return null;
         });
+    }
+
+    /**
+     * What identifies a source record across the crossing: topic, partition, source partition and
+     * offset, their numbers widened as Copycat reads them back (an Integer offset comes back a Long).
+     */
+    private record Identity(String topic, Integer partition, Object sourcePartition, Object sourceOffset) {
+        static Identity of(SourceRecord r) {
+            return new Identity(r.topic(), r.kafkaPartition(), widened(r.sourcePartition()), widened(r.sourceOffset()));
+        }
+
+        private static Object widened(Object v) {
+            if (v instanceof Byte || v instanceof Short || v instanceof Integer) return ((Number) v).longValue();
+            if (v instanceof Float) return ((Float) v).doubleValue();
+            if (v instanceof byte[]) return ByteBuffer.wrap((byte[]) v);
+            if (v instanceof Map) {
+                Map<Object, Object> out = new HashMap<>();
+                ((Map<?, ?>) v).forEach((k, e) -> out.put(widened(k), widened(e)));
+                return out;
+            }
+            if (v instanceof List) {
+                List<Object> out = new ArrayList<>();
+                for (Object e : (List<?>) v) out.add(widened(e));
+                return out;
+            }
+            return v;
+        }
     }
 
     public static void stop(Object task) throws Exception {
