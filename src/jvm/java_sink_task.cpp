@@ -116,8 +116,8 @@ void JNICALL native_report(JNIEnv* env, jclass, jlong context, jbyteArray record
         copycat::errant_record_reporter* reporter = context_at(context).errant_record_reporter();
         if (reporter == nullptr) throw connect_error("The sink task context has no errant record reporter");
         sink_record decoded;
-        record_codec codec;
-        codec.decode_into(from_java(env, record).value_or(""), decoded);
+        binary_records records;
+        records.decode_into(from_java(env, record).value_or(""), decoded);
         const char* chars = env->GetStringUTFChars(error, nullptr);
         const std::string message = chars != nullptr ? chars : "null";
         if (chars != nullptr) env->ReleaseStringUTFChars(error, chars);
@@ -169,13 +169,10 @@ void java_sink_task::start(const std::map<std::string, std::string>& props) {
 }
 
 void java_sink_task::put(std::vector<sink_record>& records) {
-    std::string batch = "[";
-    for (std::size_t i = 0; i < records.size(); ++i) {
-        if (i > 0) batch += ',';
-        batch += codec_.encode(records[i]);
-    }
-    batch += ']';
-    auto bytes = to_java(instance_->vm().env(), batch);
+    std::vector<const connect_record*> batch;
+    batch.reserve(records.size());
+    for (const sink_record& r : records) batch.push_back(&r);
+    auto bytes = to_java(instance_->vm().env(), records_.encode(batch));
     call_void(instance_->vm(), {calls, "put", "(Ljava/lang/Object;[B)V"}, instance_->get(), bytes.get());
 }
 

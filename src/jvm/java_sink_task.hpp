@@ -1,14 +1,14 @@
 #pragma once
 // A Java SinkTask behind Copycat's sink_task (docs/jvm-bridge.md "Crossing records and
 // configs"): called from the task's thread by Copycat's sink task loop; one JNI call per put()
-// batch. Its SinkTaskContext calls back into Copycat's sink_task_context through native methods,
+// batch, records in the binary format of binary_records. Its SinkTaskContext calls back into Copycat's sink_task_context through native methods,
 // only on the task's own thread.
 
 #include <memory>
 
 #include "copycat/connector/sink_task.hpp"
+#include "jvm/binary_records.hpp"
 #include "jvm/plugin_calls.hpp"
-#include "jvm/record_codec.hpp"
 
 namespace copycat::jvm {
 
@@ -29,7 +29,7 @@ public:
 
 private:
     std::unique_ptr<java_object> instance_;
-    record_codec codec_;
+    binary_records records_;
 };
 
 }  // namespace copycat::jvm

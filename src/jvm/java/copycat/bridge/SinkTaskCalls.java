@@ -22,7 +22,7 @@ import org.apache.kafka.connect.sink.SinkTaskContext;
 
 /**
  * The calls Copycat's sink task loop makes on a Java SinkTask (docs/jvm-bridge.md "Crossing
- * records and configs"): one call per put() batch, records as RecordCodec JSON, partitions and
+ * records and configs"): one call per put() batch, records in the binary format of BinaryRecords, partitions and
  * offsets as JSON arrays of {"topic","partition","offset","metadata"}. The task's context calls
  * back into Copycat's sink_task_context through native methods, on Copycat's threads only.
  */
@@ -51,8 +51,7 @@ public final class SinkTaskCalls {
 
     public static void put(Object task, byte[] records) throws Exception {
         List<SinkRecord> batch = new ArrayList<>();
-        RecordCodec codec = PluginCalls.CODECS.get();
-        for (ConnectRecord<?> r : codec.decodeAll(records)) batch.add((SinkRecord) r);
+        for (ConnectRecord<?> r : PluginCalls.RECORDS.get().decodeAll(records)) batch.add((SinkRecord) r);
         PluginCalls.withLoaderOf(task, () -> {
             ((SinkTask) task).put(batch);
             return null;
@@ -204,8 +203,8 @@ public final class SinkTaskCalls {
 
         /**
          * Copycat's reporter (docs/jvm-bridge.md "Failures"), or null when the connector configures
-         * neither a dead-letter queue nor error logging, as in Kafka. The record crosses as
-         * RecordCodec JSON and the error as its toString(); the future is complete when report()
+         * neither a dead-letter queue nor error logging, as in Kafka. The record crosses as a
+         * BinaryRecords batch of one and the error as its toString(); the future is complete when report()
          * returns, since Copycat commits no offset before its dead-letter queue writes are done.
          */
         @Override public ErrantRecordReporter errantRecordReporter() {
@@ -213,7 +212,7 @@ public final class SinkTaskCalls {
             if (!hasReporter(context)) return null;
             return (record, error) -> {
                 onCopycatThread("errantRecordReporter().report");
-                report(context, PluginCalls.CODECS.get().encode(record), String.valueOf(error));
+                report(context, PluginCalls.RECORDS.get().encode(record), String.valueOf(error));
                 return CompletableFuture.completedFuture(null);
             };
         }
