@@ -48,24 +48,6 @@ struct envelope_text {
 /// starts with it, its extent is known without scanning.
 std::optional<envelope_text> split_envelope(std::string_view text, std::string_view known_schema = {}) noexcept;
 
-/// The raw text of each element of a JSON array, in order, found lexically as split_envelope
-/// does; nullopt when `text` is not laid out as one array. Elements still need parsing.
-std::optional<std::vector<std::string_view>> split_json_array(std::string_view text);
-
-/// A member of a JSON object as raw text: the name with its quotes, and the value.
-struct json_member_text {
-    std::string_view name;
-    std::string_view value;
-};
-
-/// The members of a JSON object as raw text, in order, found lexically; nullopt when `text` is
-/// not laid out as one object. Names and values still need parsing.
-std::optional<std::vector<json_member_text>> split_json_object(std::string_view text);
-
-/// The members of each object of a JSON array of objects, as split_json_object gives them, in
-/// one pass over the text; nullopt when `text` is not laid out so.
-std::optional<std::vector<std::vector<json_member_text>>> split_json_array_of_objects(std::string_view text);
-
 /// Finds the text of number nodes of a parsed document, lazily: nothing is scanned until the
 /// first call to text_of(). `text` and `root` must outlive this object, and `root` must be the
 /// result of parsing exactly `text`.

@@ -77,39 +77,6 @@ TEST_CASE("split_envelope finds the schema and payload of an envelope written sc
     }
 }
 
-TEST_CASE("split_json_array and split_json_object give the raw text of elements and members") {
-    const auto elements = split_json_array(R"( [ {"a":"],"} , 1,null,"x\"]" ] )");
-    REQUIRE(elements.has_value());
-    CHECK(*elements == std::vector<std::string_view>{R"({"a":"],"})", "1", "null", R"("x\"]")"});
-    CHECK(split_json_array("[]") == std::optional<std::vector<std::string_view>>(std::vector<std::string_view>{}));
-    const auto members = split_json_object(R"({"topic" : "t", "key":{"schema":null,"payload":[1,2]},"n":-5})");
-    REQUIRE(members.has_value());
-    REQUIRE(members->size() == 3);
-    CHECK((*members)[0].name == R"("topic")");
-    CHECK((*members)[0].value == R"("t")");
-    CHECK((*members)[1].value == R"({"schema":null,"payload":[1,2]})");
-    CHECK((*members)[2].name == R"("n")");
-    CHECK((*members)[2].value == "-5");
-    CHECK(split_json_object("{}").value().empty());
-    for (const char* other : {"[1,]", "[1 2]", "[1", "{}", "[1] x", ""}) {
-        INFO(other);
-        CHECK_FALSE(split_json_array(other).has_value());
-    }
-    const auto objects = split_json_array_of_objects(R"([{"a":1}, {} ,{"b":"}","c":[2]}])");
-    REQUIRE(objects.has_value());
-    REQUIRE(objects->size() == 3);
-    CHECK((*objects)[0].size() == 1);
-    CHECK((*objects)[1].empty());
-    REQUIRE((*objects)[2].size() == 2);
-    CHECK((*objects)[2][1].value == "[2]");
-    CHECK_FALSE(split_json_array_of_objects(R"([{"a":1},2])").has_value());
-    CHECK_FALSE(split_json_array_of_objects(R"([{"a":1}] x)").has_value());
-    for (const char* other : {R"({"a":})", R"({"a" 1})", R"({a:1})", R"({"a":1,})", "[]", R"({"a":1)"}) {
-        INFO(other);
-        CHECK_FALSE(split_json_object(other).has_value());
-    }
-}
-
 TEST_CASE("json_root_end finds the end of the first value") {
     CHECK(json_root_end("  {\"a\":[1,\"]\"]} x") == std::optional<std::size_t>(15));
     CHECK(json_root_end("1 2") == std::optional<std::size_t>(1));

@@ -29,7 +29,7 @@ import org.apache.kafka.connect.transforms.predicates.Predicate;
 public final class PluginCalls {
     static final ObjectMapper JSON = new ObjectMapper();
     static final TypeReference<Map<String, String>> STRING_MAP = new TypeReference<>() {};
-    // A codec per calling thread: its converters cache schemas and are not thread-safe.
+    // A codec per calling thread (converters and offsets): its converters cache schemas and are not thread-safe.
     static final ThreadLocal<RecordCodec> CODECS = ThreadLocal.withInitial(RecordCodec::new);
     // Records in the binary format, per calling thread (its decoder keeps the schemas it built).
     static final ThreadLocal<BinaryRecords> RECORDS = ThreadLocal.withInitial(BinaryRecords::new);
