@@ -20,10 +20,16 @@ local_ref<jbyteArray> to_java(JNIEnv* env, const std::string& text) {
 }
 
 std::optional<std::string> from_java(JNIEnv* env, jbyteArray bytes) {
-    if (bytes == nullptr) return std::nullopt;
-    std::string out(static_cast<std::size_t>(env->GetArrayLength(bytes)), '\0');
-    env->GetByteArrayRegion(bytes, 0, static_cast<jsize>(out.size()), reinterpret_cast<jbyte*>(out.data()));
+    std::string out;
+    if (!from_java_into(env, bytes, out)) return std::nullopt;
     return out;
+}
+
+bool from_java_into(JNIEnv* env, jbyteArray bytes, std::string& out) {
+    if (bytes == nullptr) return false;
+    out.resize(static_cast<std::size_t>(env->GetArrayLength(bytes)));
+    env->GetByteArrayRegion(bytes, 0, static_cast<jsize>(out.size()), reinterpret_cast<jbyte*>(out.data()));
+    return true;
 }
 
 }  // namespace copycat::jvm

@@ -25,6 +25,9 @@ std::pair<local_ref<jclass>, jmethodID> resolve(JNIEnv* env, const bridge_method
 
 local_ref<jbyteArray> to_java(JNIEnv* env, const std::string& text);
 std::optional<std::string> from_java(JNIEnv* env, jbyteArray bytes);
+// The bytes into `out`, whose memory is reused (a batch a call returns again and again need not
+// be allocated each time); false, `out` untouched, for null.
+bool from_java_into(JNIEnv* env, jbyteArray bytes, std::string& out);
 
 // A method returning byte[] (null allowed).
 template <class... Args>
@@ -34,6 +37,16 @@ std::optional<std::string> call_bytes(java_vm& vm, const bridge_method& m, Args.
     local_ref<jbyteArray> answer(env, static_cast<jbyteArray>(env->CallStaticObjectMethod(cls.get(), id, args...)));
     java_vm::throw_if_exception(env, std::string("Java ") + m.name + " failed");
     return from_java(env, answer.get());
+}
+
+// A method returning byte[] into `out` (from_java_into); false when it returned null.
+template <class... Args>
+bool call_bytes_into(std::string& out, java_vm& vm, const bridge_method& m, Args... args) {
+    JNIEnv* env = vm.env();
+    auto [cls, id] = resolve(env, m);
+    local_ref<jbyteArray> answer(env, static_cast<jbyteArray>(env->CallStaticObjectMethod(cls.get(), id, args...)));
+    java_vm::throw_if_exception(env, std::string("Java ") + m.name + " failed");
+    return from_java_into(env, answer.get(), out);
 }
 
 template <class... Args>

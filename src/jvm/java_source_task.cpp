@@ -71,9 +71,11 @@ void java_source_task::start(const std::map<std::string, std::string>& props) {
 }
 
 std::vector<source_record> java_source_task::poll() {
-    const auto batch = call_bytes(instance_->vm(), {calls, "poll", "(Ljava/lang/Object;)[B"}, instance_->get());
-    if (!batch) return {};
-    return records_.decode_source_records(*batch);
+    // Into the same buffer each time: a batch is often a megabyte, whose allocation and release
+    // per poll() showed in the profile (docs/jvm-bridge.md "Status: what is built, what remains").
+    if (!call_bytes_into(batch_, instance_->vm(), {calls, "poll", "(Ljava/lang/Object;)[B"}, instance_->get()))
+        return {};
+    return records_.decode_source_records(batch_);
 }
 
 void java_source_task::commit() {

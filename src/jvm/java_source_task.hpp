@@ -29,6 +29,7 @@ public:
 private:
     std::unique_ptr<java_object> instance_;
     binary_records records_;
+    std::string batch_;  // the last poll()'s bytes, its memory reused
     // Whether the Java task overrides commitRecord; when not, acknowledgements do not cross.
     bool forwards_commit_record_ = false;
 };

@@ -47,18 +47,24 @@ final class BinaryRecords {
         Schema.Type.INT64, Schema.Type.FLOAT32, Schema.Type.FLOAT64, Schema.Type.BOOLEAN, Schema.Type.STRING,
         Schema.Type.BYTES, Schema.Type.ARRAY, Schema.Type.MAP, Schema.Type.STRUCT};
     private static final int MAX_SCHEMAS = 1024;
+    // The largest write buffer kept for the next batch.
+    private static final int MAX_KEPT_BUFFER = 16 << 20;
 
     // Schemas decoded by earlier batches, so that equal schemas are one object across batches.
     private final Map<Schema, Schema> canonical = new HashMap<>();
+    // The write buffer of the last batch, reused: a batch is often a megabyte, which G1 allocates
+    // outside its regions (a humongous object), and grown by doubling it would be several.
+    private byte[] buffer = new byte[64 << 10];
 
     // ---- Writing ----
 
     /** Records as one batch. */
     byte[] encodeAll(List<? extends ConnectRecord<?>> records) {
-        Writer w = new Writer(128 * records.size() + 16);
+        Writer w = new Writer(buffer);
         w.u8(FORMAT_VERSION);
         w.uvarint(records.size());
         for (ConnectRecord<?> r : records) w.record(r);
+        if (w.buf.length <= MAX_KEPT_BUFFER) buffer = w.buf;
         return w.toBytes();
     }
 
@@ -71,8 +77,8 @@ final class BinaryRecords {
         private int len;
         private final Map<Schema, Integer> ids = new IdentityHashMap<>();
 
-        Writer(int capacity) {
-            buf = new byte[capacity];
+        Writer(byte[] buffer) {
+            buf = buffer;
         }
 
         byte[] toBytes() {
