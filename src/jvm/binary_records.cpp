@@ -37,22 +37,30 @@ constexpr std::uint8_t default_flag = 32;
 // A value without a schema starts with its value_kind as a tag byte.
 std::uint8_t tag_of(value_kind kind) { return static_cast<std::uint8_t>(kind); }
 
-std::uint64_t zigzag(std::int64_t n) { return (static_cast<std::uint64_t>(n) << 1) ^ static_cast<std::uint64_t>(n >> 63); }
+std::uint64_t zigzag(std::int64_t n) {
+    return (static_cast<std::uint64_t>(n) << 1) ^ static_cast<std::uint64_t>(n >> 63);
+}
 std::int64_t unzigzag(std::uint64_t n) { return static_cast<std::int64_t>(n >> 1) ^ -static_cast<std::int64_t>(n & 1); }
 
 std::uint8_t timestamp_type_code(timestamp_type t) {
     switch (t) {
-        case timestamp_type::create_time: return 1;
-        case timestamp_type::log_append_time: return 2;
-        default: return 0;
+        case timestamp_type::create_time:
+            return 1;
+        case timestamp_type::log_append_time:
+            return 2;
+        default:
+            return 0;
     }
 }
 
 timestamp_type timestamp_type_of(std::uint8_t code) {
     switch (code) {
-        case 1: return timestamp_type::create_time;
-        case 2: return timestamp_type::log_append_time;
-        default: return timestamp_type::no_timestamp_type;
+        case 1:
+            return timestamp_type::create_time;
+        case 2:
+            return timestamp_type::log_append_time;
+        default:
+            return timestamp_type::no_timestamp_type;
     }
 }
 
@@ -124,7 +132,9 @@ private:
             }
         }
         switch (s.type()) {
-            case schema_type::array: schema_ref(s.value_schema()); break;
+            case schema_type::array:
+                schema_ref(s.value_schema());
+                break;
             case schema_type::map:
                 schema_ref(s.key_schema());
                 schema_ref(s.value_schema());
@@ -136,7 +146,8 @@ private:
                     schema_ref(f.schema);
                 }
                 break;
-            default: break;
+            default:
+                break;
         }
         if (!s.default_value().is_null()) {
             const value& d = s.default_value();
@@ -146,14 +157,22 @@ private:
 
     void body(const schema& s, const value& v) {
         switch (s.type()) {
-            case schema_type::int8: return u8(static_cast<std::uint8_t>(v.as_int8()));
-            case schema_type::int16: return svarint(v.as_int16());
-            case schema_type::int32: return svarint(v.as_int32());
-            case schema_type::int64: return svarint(v.as_int64());
-            case schema_type::float32: return fixed(v.as_float32());
-            case schema_type::float64: return fixed(v.as_float64());
-            case schema_type::boolean: return u8(v.as_bool() ? 1 : 0);
-            case schema_type::string: return text(v.as_string());
+            case schema_type::int8:
+                return u8(static_cast<std::uint8_t>(v.as_int8()));
+            case schema_type::int16:
+                return svarint(v.as_int16());
+            case schema_type::int32:
+                return svarint(v.as_int32());
+            case schema_type::int64:
+                return svarint(v.as_int64());
+            case schema_type::float32:
+                return fixed(v.as_float32());
+            case schema_type::float64:
+                return fixed(v.as_float64());
+            case schema_type::boolean:
+                return u8(v.as_bool() ? 1 : 0);
+            case schema_type::string:
+                return text(v.as_string());
             case schema_type::bytes: {
                 const bytes& b = v.as_bytes();
                 return text({reinterpret_cast<const char*>(b.data()), b.size()});
@@ -180,15 +199,24 @@ private:
     void tagged(const value& v) {
         u8(tag_of(v.kind()));
         switch (v.kind()) {
-            case value_kind::null: return;
-            case value_kind::boolean: return u8(v.as_bool() ? 1 : 0);
-            case value_kind::int8: return u8(static_cast<std::uint8_t>(v.as_int8()));
-            case value_kind::int16: return svarint(v.as_int16());
-            case value_kind::int32: return svarint(v.as_int32());
-            case value_kind::int64: return svarint(v.as_int64());
-            case value_kind::float32: return fixed(v.as_float32());
-            case value_kind::float64: return fixed(v.as_float64());
-            case value_kind::string: return text(v.as_string());
+            case value_kind::null:
+                return;
+            case value_kind::boolean:
+                return u8(v.as_bool() ? 1 : 0);
+            case value_kind::int8:
+                return u8(static_cast<std::uint8_t>(v.as_int8()));
+            case value_kind::int16:
+                return svarint(v.as_int16());
+            case value_kind::int32:
+                return svarint(v.as_int32());
+            case value_kind::int64:
+                return svarint(v.as_int64());
+            case value_kind::float32:
+                return fixed(v.as_float32());
+            case value_kind::float64:
+                return fixed(v.as_float64());
+            case value_kind::string:
+                return text(v.as_string());
             case value_kind::bytes: {
                 const bytes& b = v.as_bytes();
                 return text({reinterpret_cast<const char*>(b.data()), b.size()});
@@ -214,9 +242,12 @@ private:
                 svarint(d.scale());
                 return text({reinterpret_cast<const char*>(d.unscaled().data()), d.unscaled().size()});
             }
-            case value_kind::date: return svarint(v.as_date().days);
-            case value_kind::time: return svarint(v.as_time().millis);
-            case value_kind::timestamp: return svarint(v.as_timestamp().millis);
+            case value_kind::date:
+                return svarint(v.as_date().days);
+            case value_kind::time:
+                return svarint(v.as_time().millis);
+            case value_kind::timestamp:
+                return svarint(v.as_timestamp().millis);
         }
     }
 
@@ -292,7 +323,8 @@ public:
         if (kind != source_kind && kind != sink_kind) throw error("a record of unknown kind");
         r.topic = text();
         const std::uint64_t partition = uvarint();
-        r.kafka_partition = partition == 0 ? std::nullopt : std::optional<std::int32_t>(static_cast<std::int32_t>(partition - 1));
+        r.kafka_partition =
+            partition == 0 ? std::nullopt : std::optional<std::int32_t>(static_cast<std::int32_t>(partition - 1));
         r.timestamp = u8() != 0 ? std::optional<std::int64_t>(svarint()) : std::nullopt;
         r.key_schema = schema_ref();
         r.key = value_of(r.key_schema);
@@ -422,7 +454,8 @@ private:
         }
         schema_builder b = [&] {
             switch (type) {
-                case schema_type::array: return schema_builder::array(required_schema());
+                case schema_type::array:
+                    return schema_builder::array(required_schema());
                 case schema_type::map: {
                     schema_ptr key = required_schema();
                     return schema_builder::map(std::move(key), required_schema());
@@ -435,7 +468,8 @@ private:
                     }
                     return st;
                 }
-                default: return schema_builder(type);
+                default:
+                    return schema_builder(type);
             }
         }();
         if (flags & optional_flag) b.optional();
@@ -471,15 +505,24 @@ private:
     value body(const schema_ptr& sp) {
         const schema& s = *sp;
         switch (s.type()) {
-            case schema_type::int8: return value(static_cast<std::int8_t>(u8()));
-            case schema_type::int16: return value(static_cast<std::int16_t>(svarint()));
-            case schema_type::int32: return value(static_cast<std::int32_t>(svarint()));
-            case schema_type::int64: return value(svarint());
-            case schema_type::float32: return value(fixed<float>());
-            case schema_type::float64: return value(fixed<double>());
-            case schema_type::boolean: return value(u8() != 0);
-            case schema_type::string: return value(text());
-            case schema_type::bytes: return value(blob());
+            case schema_type::int8:
+                return value(static_cast<std::int8_t>(u8()));
+            case schema_type::int16:
+                return value(static_cast<std::int16_t>(svarint()));
+            case schema_type::int32:
+                return value(static_cast<std::int32_t>(svarint()));
+            case schema_type::int64:
+                return value(svarint());
+            case schema_type::float32:
+                return value(fixed<float>());
+            case schema_type::float64:
+                return value(fixed<double>());
+            case schema_type::boolean:
+                return value(u8() != 0);
+            case schema_type::string:
+                return value(text());
+            case schema_type::bytes:
+                return value(blob());
             case schema_type::array: {
                 value_array out(size());
                 for (value& e : out) e = value_of(s.value_schema());
@@ -511,8 +554,10 @@ private:
     value tagged(bool widen) {
         const std::uint8_t tag = u8();
         switch (static_cast<value_kind>(tag)) {
-            case value_kind::null: return value();
-            case value_kind::boolean: return value(u8() != 0);
+            case value_kind::null:
+                return value();
+            case value_kind::boolean:
+                return value(u8() != 0);
             case value_kind::int8: {
                 const auto n = static_cast<std::int8_t>(u8());
                 return widen ? value(std::int64_t{n}) : value(n);
@@ -525,14 +570,18 @@ private:
                 const auto n = static_cast<std::int32_t>(svarint());
                 return widen ? value(std::int64_t{n}) : value(n);
             }
-            case value_kind::int64: return value(svarint());
+            case value_kind::int64:
+                return value(svarint());
             case value_kind::float32: {
                 const float f = fixed<float>();
                 return widen ? value(double{f}) : value(f);
             }
-            case value_kind::float64: return value(fixed<double>());
-            case value_kind::string: return value(text());
-            case value_kind::bytes: return value(blob());
+            case value_kind::float64:
+                return value(fixed<double>());
+            case value_kind::string:
+                return value(text());
+            case value_kind::bytes:
+                return value(blob());
             case value_kind::array: {
                 value_array out(size());
                 for (value& e : out) e = tagged(widen);
@@ -557,9 +606,12 @@ private:
                 if (unscaled.empty()) throw error("a decimal without digits");
                 return value(decimal(bytes_view(unscaled), scale));
             }
-            case value_kind::date: return value(date(static_cast<std::int32_t>(svarint())));
-            case value_kind::time: return value(time_of_day(static_cast<std::int32_t>(svarint())));
-            case value_kind::timestamp: return value(timestamp(svarint()));
+            case value_kind::date:
+                return value(date(static_cast<std::int32_t>(svarint())));
+            case value_kind::time:
+                return value(time_of_day(static_cast<std::int32_t>(svarint())));
+            case value_kind::timestamp:
+                return value(timestamp(svarint()));
         }
         throw error(fmt::format("an unknown value tag {}", tag));
     }

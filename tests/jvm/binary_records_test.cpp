@@ -191,8 +191,8 @@ TEST_CASE("A malformed batch is a data_error and not a crash") {
 TEST_CASE("Records of every type cross to Java and back unchanged") {
     loader::plugin_registry registry;
     app::register_builtin_plugins(registry);
-    const auto report = jvm::register_java_plugins(
-        {COPYCAT_TEST_JAVA_PLUGIN_DIR}, jvm::bridge_settings_from_environment("-Xmx128m", {}), registry);
+    const auto report = jvm::register_java_plugins({COPYCAT_TEST_JAVA_PLUGIN_DIR},
+                                                   jvm::bridge_settings_from_environment("-Xmx128m", {}), registry);
     REQUIRE(report.jvm_started);
     const loader::plugin_entry* identity = registry.find("copycat.test.good.UpperCase");
     REQUIRE(identity != nullptr);
@@ -215,9 +215,10 @@ TEST_CASE("Records of every type cross to Java and back unchanged") {
     const schema_ptr address = address_schema();
     struct_value fallback(address);
     fallback.put("street", value("nowhere"));
-    const schema_ptr with_default = schema_builder::struct_()
-                                        .field("where", schema_builder::copy_of(*address).default_value(value(fallback)).build())
-                                        .build();
+    const schema_ptr with_default =
+        schema_builder::struct_()
+            .field("where", schema_builder::copy_of(*address).default_value(value(fallback)).build())
+            .build();
     struct_value st(with_default);
     source_record defaulted({}, {}, "t", 0, nullptr, value(), with_default, value(st));
     REQUIRE(smt->apply(defaulted));
