@@ -181,7 +181,7 @@ result<tls_context_ptr> make_client_tls_context(const tls_settings& s) {
     COPYCAT_TRY_VOID(load_keystore(*ctx, s, false));
     COPYCAT_TRY_VOID(load_truststore(*ctx, s));
     error_code ec;
-    ctx->set_verify_mode(ssl::verify_peer, ec);
+    ctx->set_verify_mode(s.verify_peer ? ssl::verify_peer : ssl::verify_none, ec);
     if (ec) return bad("Cannot enable certificate verification", ec);
     return ctx;
 }

@@ -30,6 +30,7 @@ struct tls_settings {
     std::vector<std::string> enabled_protocols = {"TLSv1.2", "TLSv1.3"};
     std::vector<std::string> cipher_suites{};                 // IANA (Java) or OpenSSL names; empty: OpenSSL's defaults
     std::string endpoint_identification_algorithm = "https";  // client: "https" checks the host name; "": no check
+    bool verify_peer = true;  // client: false accepts any certificate (copycat-cli --insecure; no Kafka setting)
 
     bool has_keystore() const {
         return !keystore_location.empty() || !keystore_certificate_chain.empty() || !keystore_key.empty();

@@ -39,6 +39,8 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"herder", {"runtime", "coordination", "storage", "loader", "converters", "copycat", "common", "net"}},
     {"rest", {"herder", "copycat", "common", "net"}},
     {"plugins", {"copycat"}},
+    // copycat-cli is a REST client: it must not pull in the worker (README "CLI").
+    {"cli", {"common", "net"}},
 };
 
 // Third-party header prefixes -> the only modules allowed to include them.
@@ -51,7 +53,7 @@ const std::vector<std::pair<std::string, std::set<std::string>>> kThirdParty = {
     {"jni.h", {"jvm"}},
     {"fmt/",
      {"common", "net", "converters", "kafka/rdkafka", "kafka/protocol", "kafka/client", "coordination", "loader",
-      "jvm", "storage", "runtime", "transforms", "herder", "rest", "app"}},
+      "jvm", "storage", "runtime", "transforms", "herder", "rest", "app", "cli"}},
 };
 
 std::string module_of(const fs::path& relative) {

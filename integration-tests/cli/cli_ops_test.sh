@@ -1,0 +1,226 @@
+#!/usr/bin/env bash
+# An ops script that manages connectors with copycat-cli only (README "CLI"):
+#
+#   integration-tests/cli/cli_ops_test.sh <build-dir>
+#
+# It starts a 2-worker `copycat distributed` cluster on the broker of deploy/kafka/with-kafka.sh
+# (COPYCAT_BOOTSTRAP_SERVERS), then, through copycat-cli and nothing else, creates a
+# FileStreamSource connector and waits for it to run, scales it, pauses, resumes and restarts it,
+# reads and resets its offsets, deletes it, and checks the exit codes of a refused config (4xx), a
+# FAILED connector and a worker that is gone. Every check reads the CLI's exit code and its JSON
+# (jq). Needs the targets copycat, copycat-file and copycat-cli built in <build-dir>.
+set -euo pipefail
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+(($# == 1)) || fail "usage: cli_ops_test.sh <build-dir>"
+build=$(cd "$1" && pwd)
+copycat=$build/src/app/copycat
+cli=$build/src/cli/copycat-cli
+plugin=$build/plugins/copycat-file.so
+for f in "$copycat" "$cli" "$plugin"; do
+  [[ -x $f || -f $f ]] || fail "$f is missing: build the targets copycat, copycat-file and copycat-cli"
+done
+[[ -n ${COPYCAT_BOOTSTRAP_SERVERS:-} ]] || fail "COPYCAT_BOOTSTRAP_SERVERS is not set: run under deploy/kafka/with-kafka.sh"
+command -v jq >/dev/null || fail "jq is missing: deploy/install-deps.sh installs it"
+
+work=$(mktemp -d /tmp/copycat-cli-test.XXXXXX)
+run_id="$$-$RANDOM"
+pids=()
+
+# Workers leave gracefully on SIGTERM; one that does not exit within 30 s is killed.
+stop_worker() {
+  local pid=$1 deadline=$((SECONDS + 30))
+  kill -TERM "$pid" 2>/dev/null || return 0
+  while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.1; done
+  kill -KILL "$pid" 2>/dev/null || true
+  wait "$pid" 2>/dev/null || true
+}
+finish() {
+  local rc=$?
+  for pid in "${pids[@]}"; do stop_worker "$pid"; done
+  if ((rc != 0)); then
+    for log in "$work"/worker*.log; do
+      echo "--- last lines of $log" >&2
+      tail -n 30 "$log" >&2
+    done
+  fi
+  rm -rf "$work"
+}
+trap finish EXIT
+
+# --- the cluster: two workers, one group, REST on free ports ---------------------------------
+group="cli-test-$run_id"
+start_worker() {
+  local i=$1
+  cat >"$work/worker$i.properties" <<PROPS
+bootstrap.servers=$COPYCAT_BOOTSTRAP_SERVERS
+group.id=$group
+config.storage.topic=$group-configs
+offset.storage.topic=$group-offsets
+status.storage.topic=$group-status
+config.storage.replication.factor=1
+offset.storage.replication.factor=1
+status.storage.replication.factor=1
+offset.storage.partitions=5
+status.storage.partitions=5
+key.converter=org.apache.kafka.connect.storage.StringConverter
+value.converter=org.apache.kafka.connect.storage.StringConverter
+offset.flush.interval.ms=500
+heartbeat.interval.ms=300
+scheduled.rebalance.max.delay.ms=0
+listeners=http://127.0.0.1:0
+plugin.path=$plugin
+PROPS
+  "$copycat" distributed "$work/worker$i.properties" >"$work/worker$i.log" 2>&1 &
+  pids+=($!)
+}
+
+# The worker's REST URL, from its "REST server listening on http://127.0.0.1:PORT/" log line.
+worker_url() {
+  local log=$1 deadline=$((SECONDS + 60)) url=""
+  while [[ -z $url ]] && ((SECONDS < deadline)); do
+    url=$(grep -o 'REST server listening on http://[0-9.]*:[0-9]*' "$log" | head -n 1 | sed 's/.* on //') || true
+    [[ -n $url ]] || sleep 0.05
+  done
+  [[ -n $url ]] || fail "no REST URL in $log after 60 s"
+  echo "$url"
+}
+
+# Runs copycat-cli; its output is in $out, its error output in $err, its exit code in $rc.
+cli() {
+  rc=0
+  out=$("$cli" "$@" 2>"$work/stderr") || rc=$?
+  err=$(cat "$work/stderr")
+}
+expect_rc() {
+  local want=$1 what=$2
+  ((rc == want)) || fail "$what: exit code $rc, expected $want (stdout: $out; stderr: $err)"
+}
+expect_json() {
+  local filter=$1 what=$2
+  jq -e "$filter" <<<"$out" >/dev/null || fail "$what: the JSON printed does not satisfy $filter: $out"
+}
+
+# Polls a copycat-cli call until its JSON satisfies a jq filter (a deadline of 30 s).
+poll_json() {
+  local filter=$1 what=$2 deadline=$((SECONDS + 30))
+  shift 2
+  while :; do
+    cli "$@"
+    if ((rc == 0)) && jq -e "$filter" <<<"$out" >/dev/null 2>&1; then return 0; fi
+    ((SECONDS < deadline)) || fail "$what: after 30 s, exit code $rc and $out $err"
+    sleep 0.2
+  done
+}
+
+start_worker 1
+start_worker 2
+url1=$(worker_url "$work/worker1.log")
+url2=$(worker_url "$work/worker2.log")
+export COPYCAT_URL=$url1  # the default of every call below; --url picks the other worker
+json=(-o json)
+
+# Both workers answer and know the file plugin.
+poll_json '.version | length > 0' "cluster info on worker 1" cluster info "${json[@]}"
+poll_json '.version | length > 0' "cluster info on worker 2" cluster info "${json[@]}" --url "$url2"
+cli plugins list "${json[@]}"
+expect_rc 0 "plugins list"
+expect_json 'any(.[]; .class == "org.apache.kafka.connect.file.FileStreamSourceConnector")' "plugins list"
+
+# --- create through worker 2 (the follower forwards to the leader) and wait for RUNNING ------
+input=$work/input.txt
+printf 'line %s\n' 1 2 3 4 5 >"$input"
+connector="cli-src-$run_id"
+cat >"$work/source.properties" <<PROPS
+name=$connector
+connector.class=FileStreamSource
+tasks.max=1
+file=$input
+topic=cli-lines-$run_id
+PROPS
+cli connectors create -f "$work/source.properties" --wait --wait-timeout 60s "${json[@]}" --url "$url2"
+expect_rc 0 "create --wait"
+expect_json ".name == \"$connector\" and .connector.state == \"RUNNING\" and (.tasks | length) == 1
+             and all(.tasks[]; .state == \"RUNNING\")" "create --wait"
+
+cli connectors create -f "$work/source.properties" "${json[@]}"
+expect_rc 3 "creating it again (409)"
+[[ $err == *"already exists"* ]] || fail "a second create should print Kafka's message, got: $err"
+
+# Worker 1 sees it too (it may learn of it a moment later).
+poll_json "has(\"$connector\") and .\"$connector\".status.connector.state == \"RUNNING\"" "list on worker 1" \
+  connectors list "${json[@]}"
+cli connectors list
+expect_rc 0 "connectors list (table)"
+[[ $out == *"$connector"*"source"*"RUNNING"*"1/1"* ]] || fail "the table should show the connector running: $out"
+
+# --- scale: tasks.max through PATCH; --wait until the new config runs --------------------------
+cli connectors scale "$connector" 3 --wait "${json[@]}"
+expect_rc 0 "scale --wait"
+expect_json '.connector.state == "RUNNING"' "scale --wait"
+cli connectors get "$connector" "${json[@]}" --url "$url2"
+expect_rc 0 "get"
+expect_json '.config."tasks.max" == "3" and .type == "source"' "get after scale"
+
+# --- pause, resume, restart -----------------------------------------------------------------
+cli connectors pause "$connector" --wait "${json[@]}"
+expect_rc 0 "pause --wait"
+expect_json '.connector.state == "PAUSED" and all(.tasks[]; .state == "PAUSED")' "pause --wait"
+cli connectors resume "$connector" --wait "${json[@]}" --url "$url2"
+expect_rc 0 "resume --wait"
+expect_json '.connector.state == "RUNNING" and all(.tasks[]; .state == "RUNNING")' "resume --wait"
+cli connectors restart "$connector" --include-tasks --wait "${json[@]}"
+expect_rc 0 "restart --include-tasks --wait"
+expect_json '.connector.state == "RUNNING" and all(.tasks[]; .state == "RUNNING")' "restart --wait"
+
+# --- offsets: the five lines are read and committed; stop, reset, and they are gone ------------
+poll_json ".offsets | any(.[]; .offset.position == $(stat -c %s "$input"))" "offsets after reading 5 lines" \
+  connectors offsets get "$connector" "${json[@]}"
+cli connectors stop "$connector" --wait "${json[@]}"
+expect_rc 0 "stop --wait"
+expect_json '.connector.state == "STOPPED"' "stop --wait"
+cli connectors offsets reset "$connector" "${json[@]}"
+expect_rc 0 "offsets reset"
+expect_json '.message | test("reset")' "offsets reset"
+cli connectors offsets get "$connector" "${json[@]}"
+expect_rc 0 "offsets get after reset"
+expect_json '.offsets == []' "offsets after reset"
+
+# --- delete --wait, then the connector is gone (404: exit code 3, Kafka's message) -----------
+cli connectors delete "$connector" --wait "${json[@]}"
+expect_rc 0 "delete --wait"
+cli connectors get "$connector" "${json[@]}" --url "$url2"
+expect_rc 3 "get after delete"
+[[ $err == *"not found"* ]] || fail "get of a deleted connector should print Kafka's message, got: $err"
+
+# --- a config Kafka refuses: 400 on create (exit 3), errors per key from validate (exit 7) -----
+printf '{"name": "cli-bad-%s", "config": {"connector.class": "FileStreamSource", "file": "%s"}}' \
+  "$run_id" "$input" >"$work/bad.json"
+cli connectors create -f "$work/bad.json" "${json[@]}"
+expect_rc 3 "create with a missing topic"
+[[ $err == *'Missing required configuration "topic"'* ]] || fail "create should print Kafka's 400 message: $err"
+cli plugins validate -f - "${json[@]}" <"$work/bad.json"
+expect_rc 7 "validate with a missing topic"
+expect_json '.error_count == 1 and any(.configs[]; .value.name == "topic" and (.value.errors | length) == 1)' \
+  "validate"
+
+# --- a connector that fails: --wait ends with exit code 6 -------------------------------------
+failing="cli-failing-$run_id"
+cli connectors create "$failing" -f - --wait --wait-timeout 60s "${json[@]}" <<JSON
+{"connector.class": "FileStreamSink", "topics": "cli-lines-$run_id", "file": "$work/no-such-dir/out.txt"}
+JSON
+expect_rc 6 "create --wait of a sink that cannot open its file"
+[[ $err == *"FAILED"* ]] || fail "the wait should say what FAILED: $err"
+cli connectors delete "$failing" --wait "${json[@]}"
+expect_rc 0 "delete --wait of the failed connector"
+
+# --- a worker that is gone: exit code 2 -------------------------------------------------------
+stop_worker "${pids[1]}"
+cli connectors list "${json[@]}" --url "$url2" --timeout 5s
+expect_rc 2 "list on a stopped worker"
+[[ $err == *"cannot reach $url2"* ]] || fail "an unreachable worker should be named: $err"
+
+echo "copycat-cli ops script: all checks passed"
