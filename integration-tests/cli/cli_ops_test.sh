@@ -8,7 +8,9 @@
 # FileStreamSource connector and waits for it to run, scales it, pauses, resumes and restarts it,
 # reads and resets its offsets, deletes it, and checks the exit codes of a refused config (4xx), a
 # FAILED connector and a worker that is gone. Every check reads the CLI's exit code and its JSON
-# (jq). Needs the targets copycat, copycat-file and copycat-cli built in <build-dir>.
+# (jq). The workers ask for basic authentication, and worker 2 also listens on https with a
+# self-signed certificate (openssl), for --cacert and --insecure. Needs the targets copycat,
+# copycat-file and copycat-cli built in <build-dir>.
 set -euo pipefail
 
 fail() {
@@ -24,7 +26,9 @@ for f in "$copycat" "$cli" "$plugin"; do
   [[ -x $f || -f $f ]] || fail "$f is missing: build the targets copycat, copycat-file and copycat-cli"
 done
 [[ -n ${COPYCAT_BOOTSTRAP_SERVERS:-} ]] || fail "COPYCAT_BOOTSTRAP_SERVERS is not set: run under deploy/kafka/with-kafka.sh"
-command -v jq >/dev/null || fail "jq is missing: deploy/install-deps.sh installs it"
+for tool in jq openssl; do
+  command -v $tool >/dev/null || fail "$tool is missing: deploy/install-deps.sh installs it"
+done
 
 work=$(mktemp -d /tmp/copycat-cli-test.XXXXXX)
 run_id="$$-$RANDOM"
@@ -51,10 +55,17 @@ finish() {
 }
 trap finish EXIT
 
-# --- the cluster: two workers, one group, REST on free ports ---------------------------------
+# --- the cluster: two workers, one group, REST on free ports, basic authentication -----------
 group="cli-test-$run_id"
+echo "ops=s3cret" >"$work/rest-users.properties"
+export COPYCAT_USER=ops COPYCAT_PASSWORD=s3cret  # what every call below authenticates with
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj "/CN=127.0.0.1" \
+  -addext "subjectAltName=IP:127.0.0.1" -keyout "$work/rest.key" -out "$work/rest.pem" 2>"$work/openssl.log" ||
+  fail "openssl could not make the test certificate: $(cat "$work/openssl.log")"
+cat "$work/rest.key" "$work/rest.pem" >"$work/rest-keystore.pem"
+
 start_worker() {
-  local i=$1
+  local i=$1 extra=${2:-}
   cat >"$work/worker$i.properties" <<PROPS
 bootstrap.servers=$COPYCAT_BOOTSTRAP_SERVERS
 group.id=$group
@@ -73,16 +84,19 @@ heartbeat.interval.ms=300
 scheduled.rebalance.max.delay.ms=0
 listeners=http://127.0.0.1:0
 plugin.path=$plugin
+rest.basic.auth.credentials.file=$work/rest-users.properties
+$extra
 PROPS
   "$copycat" distributed "$work/worker$i.properties" >"$work/worker$i.log" 2>&1 &
   pids+=($!)
 }
 
-# The worker's REST URL, from its "REST server listening on http://127.0.0.1:PORT/" log line.
+# The worker's REST URL, from its "REST server listening on http://127.0.0.1:PORT/" log line
+# (https with a second argument).
 worker_url() {
-  local log=$1 deadline=$((SECONDS + 60)) url=""
+  local log=$1 scheme=${2:-http} deadline=$((SECONDS + 60)) url=""
   while [[ -z $url ]] && ((SECONDS < deadline)); do
-    url=$(grep -o 'REST server listening on http://[0-9.]*:[0-9]*' "$log" | head -n 1 | sed 's/.* on //') || true
+    url=$(grep -o "REST server listening on $scheme://[0-9.]*:[0-9]*" "$log" | head -n 1 | sed 's/.* on //') || true
     [[ -n $url ]] || sleep 0.05
   done
   [[ -n $url ]] || fail "no REST URL in $log after 60 s"
@@ -117,9 +131,13 @@ poll_json() {
 }
 
 start_worker 1
-start_worker 2
+start_worker 2 "listeners=http://127.0.0.1:0,https://127.0.0.1:0
+rest.advertised.listener=http
+listeners.https.ssl.keystore.type=PEM
+listeners.https.ssl.keystore.location=$work/rest-keystore.pem"
 url1=$(worker_url "$work/worker1.log")
 url2=$(worker_url "$work/worker2.log")
+https2=$(worker_url "$work/worker2.log" https)
 export COPYCAT_URL=$url1  # the default of every call below; --url picks the other worker
 json=(-o json)
 
@@ -217,10 +235,22 @@ expect_rc 6 "create --wait of a sink that cannot open its file"
 cli connectors delete "$failing" --wait "${json[@]}"
 expect_rc 0 "delete --wait of the failed connector"
 
+# --- basic authentication and https ------------------------------------------------------------
+cli connectors list "${json[@]}" --password wrong
+expect_rc 3 "a wrong password (401)"
+[[ $err == *"User cannot access the resource."*"(HTTP 401)"* ]] || fail "a 401 should print Kafka's message: $err"
+cli plugins list "${json[@]}" --url "$https2" --cacert "$work/rest.pem"
+expect_rc 0 "https with --cacert"
+expect_json 'length > 0' "plugins list over https"
+cli plugins list "${json[@]}" --url "$https2"
+expect_rc 2 "https with a certificate the system does not trust"
+cli plugins list "${json[@]}" --url "$https2" --insecure
+expect_rc 0 "https with --insecure"
+
 # --- a worker that is gone: exit code 2 -------------------------------------------------------
 stop_worker "${pids[1]}"
 cli connectors list "${json[@]}" --url "$url2" --timeout 5s
 expect_rc 2 "list on a stopped worker"
-[[ $err == *"cannot reach $url2"* ]] || fail "an unreachable worker should be named: $err"
+[[ $err == *"Cannot connect to $url2"* ]] || fail "an unreachable worker should be named: $err"
 
 echo "copycat-cli ops script: all checks passed"

@@ -36,8 +36,7 @@ result<rest_reply> rest_client::call_any_status(const std::string& method, const
     auto answer = net::http_request(request);
     if (!answer) {
         if (answer.err().code == errc::invalid_argument) return make_error(exit_code::usage, answer.err().describe());
-        return make_error(exit_code::unreachable,
-                          fmt::format("cannot reach {}: {}", settings_.url, answer.err().describe()));
+        return make_error(exit_code::unreachable, answer.err().describe());  // it names the URL
     }
     rest_reply reply{answer->status, {}};
     if (!answer->body.empty()) {
