@@ -6,8 +6,8 @@
 # It starts a 2-worker `copycat distributed` cluster on the broker of deploy/kafka/with-kafka.sh
 # (COPYCAT_BOOTSTRAP_SERVERS), then, through copycat-cli and nothing else, creates a
 # FileStreamSource connector and waits for it to run, scales it, pauses, resumes and restarts it,
-# reads and resets its offsets, deletes it, and checks the exit codes of a refused config (4xx), a
-# FAILED connector and a worker that is gone. Every check reads the CLI's exit code and its JSON
+# reads, alters and resets its offsets, deletes it, and checks the exit codes of a refused config
+# (4xx), a FAILED connector, a --wait that times out and a worker that is gone. Every check reads the CLI's exit code and its JSON
 # (jq). The workers ask for basic authentication, and worker 2 also listens on https with a
 # self-signed certificate (openssl), for --cacert and --insecure. Needs the targets copycat,
 # copycat-file and copycat-cli built in <build-dir>.
@@ -200,6 +200,12 @@ poll_json ".offsets | any(.[]; .offset.position == $(stat -c %s "$input"))" "off
 cli connectors stop "$connector" --wait "${json[@]}"
 expect_rc 0 "stop --wait"
 expect_json '.connector.state == "STOPPED"' "stop --wait"
+printf '{"offsets": [{"partition": {"filename": "%s"}, "offset": {"position": 7}}]}' "$input" >"$work/offsets.json"
+cli connectors offsets alter "$connector" -f "$work/offsets.json" "${json[@]}"
+expect_rc 0 "offsets alter"
+cli connectors offsets get "$connector" "${json[@]}"
+expect_rc 0 "offsets get after alter"
+expect_json '.offsets | length == 1 and .[0].offset.position == 7' "offsets after alter"
 cli connectors offsets reset "$connector" "${json[@]}"
 expect_rc 0 "offsets reset"
 expect_json '.message | test("reset")' "offsets reset"
@@ -246,6 +252,20 @@ cli plugins list "${json[@]}" --url "$https2"
 expect_rc 2 "https with a certificate the system does not trust"
 cli plugins list "${json[@]}" --url "$https2" --insecure
 expect_rc 0 "https with --insecure"
+
+# --- a connector created PAUSED never gets RUNNING: --wait gives up with exit code 5 ------------
+paused="cli-paused-$run_id"
+cli connectors create -f - --wait --wait-timeout 1s "${json[@]}" <<JSON
+{"name": "$paused", "initial_state": "PAUSED",
+ "config": {"connector.class": "FileStreamSource", "file": "$input", "topic": "cli-lines-$run_id"}}
+JSON
+expect_rc 5 "create --wait of a connector created PAUSED"
+[[ $err == *"$paused is not RUNNING after 1 s"* ]] || fail "the wait timeout should be explained: $err"
+cli connectors status "$paused" "${json[@]}"
+expect_rc 0 "status of the paused connector"
+expect_json '.connector.state == "PAUSED"' "a connector created with initial_state PAUSED"
+cli connectors delete "$paused" --wait "${json[@]}"
+expect_rc 0 "delete --wait of the paused connector"
 
 # --- a worker that is gone: exit code 2 -------------------------------------------------------
 stop_worker "${pids[1]}"
