@@ -10,6 +10,7 @@ packages=(
   openjdk-17-jdk-headless maven                    # the local Kafka broker, Kafka Connect for the benchmarks (javac)
   python3 python3-venv curl procps openssl wrk      # scripts, tests (venv for pytest/schemathesis), the test broker's certificates, REST load
   jq                                               # the copycat-cli ops-script test reads the CLI's JSON
+  chromium                                         # the dashboard's browser tests (integration-tests/ui, driven by Playwright)
 )
 
 missing=()

@@ -6,6 +6,7 @@
 #include "app/version.hpp"
 #include "common/logging.hpp"
 #include "net/http_client.hpp"
+#include "ui/dashboard_routes.hpp"
 
 namespace copycat::app {
 
@@ -22,6 +23,7 @@ result<std::unique_ptr<worker_rest_server>> worker_rest_server::create(const com
 
     rest::router routes;
     out->api_.add_routes(routes);
+    ui::add_dashboard_routes(routes);
     if (!config.admin_listeners) out->api_.add_admin_routes(routes);
     if (config.admin_listeners && !config.admin_listeners->empty()) {
         rest::http_server_options admin = options;

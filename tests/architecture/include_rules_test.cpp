@@ -38,6 +38,7 @@ const std::map<std::string, std::set<std::string>> kAllowed = {
     {"transforms", {"copycat", "common"}},
     {"herder", {"runtime", "coordination", "storage", "loader", "converters", "copycat", "common", "net"}},
     {"rest", {"herder", "copycat", "common", "net"}},
+    {"ui", {"rest", "common"}},
     {"plugins", {"copycat"}},
     // copycat-cli is a REST client: it must not pull in the worker (README "CLI").
     {"cli", {"common", "net"}},

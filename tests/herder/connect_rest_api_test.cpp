@@ -62,6 +62,19 @@ TEST_CASE_METHOD(rest_fixture, "GET / and /health") {
           parse(R"({"status":"healthy","message":"Worker has completed startup and is ready to handle requests."})"));
 }
 
+TEST_CASE_METHOD(rest_fixture, "GET / sends a browser to the dashboard and answers JSON to everyone else") {
+    test_client client(server->port());
+    auto browser = client.request("GET", "/", {}, {{"Accept", "text/html,application/xhtml+xml,*/*;q=0.8"}});
+    CHECK(browser.status == 302);
+    CHECK(browser.header("location") == "ui/");
+    for (const char* accept : {"*/*", "application/json", "application/json, text/plain"}) {
+        INFO(accept);
+        auto reply = client.request("GET", "/", {}, {{"Accept", accept}});
+        CHECK(reply.status == 200);
+        CHECK(reply.json().find("version") != nullptr);
+    }
+}
+
 TEST_CASE_METHOD(rest_fixture, "creating, reading and deleting a connector") {
     auto created = call("POST", "/connectors", create_body);
     CHECK(created.status == 201);

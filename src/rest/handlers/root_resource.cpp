@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "common/strings.hpp"
 #include "rest/handlers/rest_params.hpp"
 
 namespace copycat::rest::handlers {
@@ -16,12 +17,26 @@ response worker_status(int status, std::string_view state, std::string_view mess
 
 response starting() { return worker_status(503, "starting", "Worker is still starting up."); }
 
+// Whether the Accept header lists text/html, as a browser's navigation does: GET / then sends the
+// browser to the dashboard (README.md, "Dashboard"). curl (*/*) and Kafka Connect's clients
+// (application/json) keep getting the server information.
+bool accepts_html(const request& req) {
+    const auto accept = req.header("Accept");
+    if (!accept) return false;
+    for (const std::string& range : split_list(*accept, ',')) {
+        if (iequals(trim_whitespace(std::string_view(range).substr(0, range.find(';'))), "text/html")) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 std::vector<endpoint> root_resource::endpoints() {
     return {
         {"GET", "/",
-         [this](request, responder respond) {
+         [this](request req, responder respond) {
+             // Relative, so that it also works behind a proxy that adds a path prefix.
+             if (accepts_html(req)) return respond(empty_response(302).with_header("Location", "ui/")), void();
              herder::herder* h = requests_.get();
              respond(json_response(200, to_json(info_, h == nullptr ? std::string() : h->kafka_cluster_id())));
          },
@@ -29,7 +44,8 @@ std::vector<endpoint> root_resource::endpoints() {
                  "Version, commit and Kafka cluster id of this worker",
                  {},
                  nullptr,
-                 {{200, "Server information", "ServerInfo"}}}},
+                 {{200, "Server information", "ServerInfo"},
+                  {302, "A browser (Accept: text/html) is sent to the dashboard, ui/", nullptr}}}},
         {"GET", "/health", [this](request, responder respond) { health(respond); },
          api_doc{"Server",
                  "Whether the worker is ready to handle requests",
