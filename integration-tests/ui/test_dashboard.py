@@ -12,7 +12,7 @@ import requests
 from playwright.sync_api import expect
 
 from contract_cluster import FILE_SOURCE, status_of, wait_connector_state
-from contract_http import assert_status
+from contract_http import assert_status, wait_for
 from dashboard_cluster import PASSWORD, USER
 
 AUTH = (USER, PASSWORD)
@@ -108,6 +108,39 @@ def test_pausing_and_resuming_through_the_dashboard(cluster, connectors, open_da
     details.get_by_role("button", name="Resume").click()
     wait_state(w0, "orders-source", "RUNNING")
     expect(row(page, "orders-source").locator(".connector-state")).to_have_text("RUNNING")
+
+
+def test_editing_stopping_resetting_offsets_and_deleting_through_the_dashboard(cluster, open_dashboard, screenshots):
+    w0 = cluster.clients[0]
+    assert_status(w0.put("/connectors/lines-source/config", cluster.source_config("lines-source")), 201)
+    wait_state(w0, "lines-source", "RUNNING")
+    page = open_dashboard(1)
+    page.on("dialog", lambda d: d.accept())  # the confirmation of the reset and of the delete
+    row(page, "lines-source").click()
+    details = page.locator("#details")
+
+    details.get_by_role("button", name="Edit config").click()
+    dialog = page.locator("#form-dialog")
+    dialog.locator('[data-field="batch.size"] input').fill("10")
+    dialog.locator("#form-submit").click()
+    expect(dialog).to_be_hidden()
+    wait_for("the edited config", lambda: w0.get("/connectors/lines-source/config").json.get("batch.size") == "10")
+    expect(details.locator("table.config")).to_contain_text("batch.size10")
+
+    reset = details.get_by_role("button", name="Reset offsets")
+    expect(reset).to_be_disabled()  # only a stopped connector's offsets can be reset
+    wait_for("the source offset committed", lambda: w0.get("/connectors/lines-source/offsets").json["offsets"])
+    details.get_by_role("button", name="Stop").click()
+    expect(details.locator("h2 .state")).to_have_text("STOPPED")
+    assert status_of(w0, "lines-source")["connector"]["state"] == "STOPPED"
+    expect(reset).to_be_enabled()
+    reset.click()
+    expect(details.locator(".message")).to_have_text("Reset offsets: done.")
+    assert w0.get("/connectors/lines-source/offsets").json == {"offsets": []}
+
+    details.get_by_role("button", name="Delete").click()
+    expect(row(page, "lines-source")).to_have_count(0)
+    assert w0.get("/connectors/lines-source").status == 404
 
 
 def test_a_failed_task_shows_its_trace(cluster, connectors, open_dashboard, screenshots):
