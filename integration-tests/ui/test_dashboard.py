@@ -6,6 +6,7 @@ request per refresh with 1,000 connectors. Every page must log no console error 
 
 import json
 import os
+import re
 
 import pytest
 import requests
@@ -95,6 +96,16 @@ def test_shows_every_connector_with_its_state_tasks_and_workers(cluster, connect
     page.screenshot(path=os.path.join(screenshots, "dashboard.png"), full_page=True)
 
 
+def test_throughput_and_dlq_come_from_the_serving_workers_metrics(cluster, connectors, open_dashboard):
+    runs_it = connectors["orders-source"]["tasks"][0]["worker_id"]
+    here = next(i for i, w in enumerate(cluster.workers) if w.worker_id == runs_it)
+    page = open_dashboard(here)
+    cells = row(page, "orders-source").locator("td.num")  # records/s, lag, DLQ
+    expect(cells.nth(2)).to_have_text("0")  # copycat_task_dlq_produce_requests_total of its task
+    expect(cells.nth(0)).to_have_text(re.compile(r"^[0-9][0-9.,]*$"))  # a rate, once two samples were read
+    expect(cells.nth(1)).to_have_text("—")  # lag is a sink's
+
+
 def test_pausing_and_resuming_through_the_dashboard(cluster, connectors, open_dashboard, screenshots):
     w0 = cluster.clients[0]
     page = open_dashboard(1)
@@ -151,6 +162,15 @@ def test_a_failed_task_shows_its_trace(cluster, connectors, open_dashboard, scre
     expect(shown).to_be_visible()
     expect(shown).to_contain_text(trace.splitlines()[0])
     page.screenshot(path=os.path.join(screenshots, "failed-task-trace.png"), full_page=True)
+
+    details = page.locator("#details")
+    details.get_by_label("include tasks").check()
+    details.get_by_label("only failed").check()
+    with page.expect_response(lambda r: "/connectors/archive-sink/restart?" in r.url) as restart:
+        details.get_by_role("button", name="Restart", exact=True).click()
+    assert restart.value.url.endswith("/restart?includeTasks=true&onlyFailed=true")
+    assert restart.value.status == 202  # Kafka answers 202 with the status when tasks restart
+    expect(details.locator(".message")).to_have_text("Restart: done.")
 
 
 def test_the_create_form_shows_kafkas_field_errors_then_creates(cluster, open_dashboard, screenshots):

@@ -19,13 +19,27 @@ const $ = (id) => document.getElementById(id);
 const list = new ConnectorList($('connectors'), select);
 const details = new ConnectorDetails($('details'), {
     refresh: () => refresh(),
-    edit: (name, config) => form.open(state.plugins, {name, config}),
+    edit: (name, config) => openForm({name, config}),
     closed: () => select(null),
 });
 const form = new ConnectorForm($('form-dialog'), (name) => {
     select(name);
     refresh();
 });
+
+// The plugins are read once; the form may be opened before the first refresh has read them.
+async function loadPlugins() {
+    if (state.plugins.length === 0) state.plugins = await api.plugins();
+    return state.plugins;
+}
+
+async function openForm(existing) {
+    try {
+        await form.open(await loadPlugins(), existing);
+    } catch (e) {
+        showError(e.message);
+    }
+}
 
 function select(name) {
     state.selected = name;
@@ -59,7 +73,7 @@ async function refresh() {
     running = (async () => {
         try {
             if (!state.server) state.server = await api.server();
-            if (state.plugins.length === 0) state.plugins = await api.plugins();
+            await loadPlugins();
             const [connectors, exposition] = await Promise.all([api.connectors(), api.metrics()]);
             state.connectors = connectors;
             state.metrics = withRates(summarise(parseExposition(exposition), Date.now()), state.metrics);
@@ -79,7 +93,7 @@ async function refresh() {
 document.addEventListener('visibilitychange', () => {
     if (!document.hidden) refresh();
 });
-$('new-connector').addEventListener('click', () => form.open(state.plugins, null));
+$('new-connector').addEventListener('click', () => openForm(null));
 $('refresh').addEventListener('click', () => refresh());
 if (location.hash.length > 1) select(decodeURIComponent(location.hash.slice(1)));
 refresh();

@@ -41,7 +41,8 @@ export class ConnectorDetails {
         this.drawn = key;
         this.el.hidden = false;
         if (!c) {
-            fill(this.el, this.header(this.name, 'DELETED'), h('p', {class: 'muted'}, 'This connector no longer exists.'),
+            fill(this.el, this.header(this.name, 'DELETED'),
+                h('p', {class: 'muted'}, 'This connector no longer exists.'),
                 this.messageElement());
             return;
         }
@@ -67,13 +68,15 @@ export class ConnectorDetails {
         const status = c.status || {connector: {}, tasks: []};
         const config = (c.info && c.info.config) || {};
         const state = status.connector.state;
-        const act = (label, run, opts = {}) => h('button', {class: opts.danger ? 'danger' : null, disabled: opts.disabled,
+        const act = (label, run, opts = {}) => h('button', {
+            class: opts.danger ? 'danger' : null, disabled: opts.disabled,
             title: opts.title, onclick: () => this.run(label, run, opts.confirm)}, label);
         fill(this.el,
             this.header(name, state),
             h('dl', {class: 'facts'},
                 h('dt', {}, 'Type'), h('dd', {}, status.type || (c.info && c.info.type) || ''),
-                h('dt', {}, 'Class'), h('dd', {title: config['connector.class']}, shortClass(config['connector.class'])),
+                h('dt', {}, 'Class'),
+                h('dd', {title: config['connector.class']}, shortClass(config['connector.class'])),
                 h('dt', {}, 'Worker'), h('dd', {}, status.connector.worker_id || '—'),
                 h('dt', {}, 'Records/s'), h('dd', {}, formatNumber(m && m.rate, 1)),
                 h('dt', {}, 'Lag'), h('dd', {}, formatNumber(m && m.lag)),
@@ -99,7 +102,8 @@ export class ConnectorDetails {
                 h('tbody', {}, status.tasks.map((t) => [
                     h('tr', {dataset: {task: t.id}},
                         h('td', {}, t.id), h('td', {}, badge(t.state)), h('td', {}, t.worker_id),
-                        h('td', {}, h('button', {onclick: () => this.run(`Restart task ${t.id}`,
+                        h('td', {}, h('button', {'aria-label': `Restart task ${t.id}`,
+                            onclick: () => this.run(`Restart task ${t.id}`,
                             () => api.restartTask(name, t.id))}, 'Restart'))),
                     t.trace ? h('tr', {class: 'trace-row'}, h('td', {colspan: 4},
                         h('div', {class: 'trace-title'}, `Task ${t.id} failed:`),

@@ -49,7 +49,8 @@ export class ConnectorForm {
         this.nameErrors = h('ul', {class: 'errors'});
         this.pluginErrors = h('ul', {class: 'errors'});
         this.fields = h('div', {class: 'fields'});
-        this.other = h('textarea', {id: 'form-other', rows: 4, placeholder: 'transforms=route\ntransforms.route.type=…'});
+        this.other = h('textarea', {id: 'form-other', rows: 4,
+            placeholder: 'transforms=route\ntransforms.route.type=…'});
         this.summary = h('p', {class: 'summary', role: 'status'});
         this.submitButton = h('button', {type: 'submit', class: 'primary', id: 'form-submit'},
             existing ? 'Save' : 'Create');
@@ -74,7 +75,8 @@ export class ConnectorForm {
 
     // The config as the form stands: name, class, every non-empty field, the other properties.
     collect() {
-        for (const input of this.fields.querySelectorAll('[data-config]')) this.values[input.dataset.config] = input.value;
+        for (const input of this.fields.querySelectorAll('[data-config]'))
+            this.values[input.dataset.config] = input.value;
         const config = {};
         const known = new Set(this.definitions.map((d) => d.definition.name));
         for (const [k, v] of Object.entries(this.values)) {
@@ -106,7 +108,8 @@ export class ConnectorForm {
             this.definitions = result.configs;
             this.drawFields(config, first);
             if (result.error_count > 0) {
-                fill(this.summary, `${result.error_count} error${result.error_count > 1 ? 's' : ''}: see the fields marked.`);
+                const n = result.error_count;
+                fill(this.summary, `${n} error${n > 1 ? 's' : ''}: see the fields marked.`);
                 this.summary.className = 'summary error';
                 return;
             }
@@ -146,10 +149,12 @@ export class ConnectorForm {
             if (!byGroup.has(group)) byGroup.set(group, []);
             const errors = c.value.errors || [];
             if (errors.length) invalid.add(group);
-            byGroup.get(group).push(h('div', {class: errors.length ? 'field invalid' : 'field', dataset: {field: d.name}},
+            byGroup.get(group).push(h('div', {
+                class: errors.length ? 'field invalid' : 'field', dataset: {field: d.name}},
                 h('label', {title: d.documentation || ''}, d.display_name || d.name, d.required ? ' *' : '',
                     h('code', {}, d.name),
-                    h('input', {value: config[d.name] !== undefined ? config[d.name] : '', placeholder: d.default_value || '',
+                    h('input', {
+                        value: config[d.name] !== undefined ? config[d.name] : '', placeholder: d.default_value || '',
                         autocomplete: 'off', dataset: {config: d.name}})),
                 d.documentation ? h('small', {title: d.documentation}, d.documentation) : null,
                 errorsOf(errors)));

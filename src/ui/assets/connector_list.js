@@ -44,7 +44,8 @@ export class ConnectorList {
         this.state = '';
         this.rows = [];
         this.selected = null;
-        this.filterBox = h('input', {type: 'search', id: 'filter', placeholder: 'Filter by name, class, state, worker…',
+        this.filterBox = h('input', {
+            type: 'search', id: 'filter', placeholder: 'Filter by name, class, state, worker…',
             'aria-label': 'Filter connectors', oninput: () => {
                 this.text = this.filterBox.value.trim().toLowerCase();
                 this.page = 0;
@@ -82,7 +83,8 @@ export class ConnectorList {
         const slice = shown.slice(first, first + PAGE_SIZE);
         fill(this.summary, `${shown.length} of ${this.rows.length}`);
         fill(this.body, slice.length === 0
-            ? h('tr', {}, h('td', {colspan: 9, class: 'muted'}, this.rows.length ? 'No connector matches.' : 'No connectors yet.'))
+            ? h('tr', {}, h('td', {colspan: 9, class: 'muted'},
+                this.rows.length ? 'No connector matches.' : 'No connectors yet.'))
             : slice.map((r) => this.rowElement(r)));
         const go = (page) => () => { this.page = page; this.draw(); };
         fill(this.pager,
