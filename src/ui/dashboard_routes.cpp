@@ -19,9 +19,10 @@ const asset* find_asset(std::string_view path) {
     return nullptr;
 }
 
+// If-None-Match lists ETags ("a", W/"b") or is "*"; a listed current ETag means the copy is fresh.
 bool etag_matches(const rest::request& req, std::string_view etag) {
     auto header = req.header("If-None-Match");
-    return header && (*header == etag || *header == "*" || header->find(etag) != std::string_view::npos);
+    return header && (*header == "*" || header->find(etag) != std::string_view::npos);
 }
 
 }  // namespace
