@@ -91,6 +91,15 @@ def test_shows_every_connector_with_its_state_tasks_and_workers(cluster, connect
     expect(page.locator("table.workers tr[data-worker]")).to_have_count(len(workers))
     for worker in workers:
         expect(page.locator(f'table.workers tr[data-worker="{worker}"]')).to_be_visible()
+    # A worker's "Show in the list" filters the table to what it runs.
+    worker = sorted(workers)[0]
+    runs = sorted(s["name"] for s in statuses
+                  if worker in {s["connector"]["worker_id"]} | {t["worker_id"] for t in s["tasks"]})
+    page.locator(f'table.workers tr[data-worker="{worker}"]').get_by_role("button", name="Show in the list").click()
+    expect(page.locator("table.connectors tbody tr")).to_have_count(len(runs))
+    for name in runs:
+        expect(row(page, name)).to_be_visible()
+    page.locator("#filter").fill("")
     expect(page.locator("#generation")).not_to_have_text("—")
     expect(page.locator("#leader")).not_to_have_text("unknown")
     page.screenshot(path=os.path.join(screenshots, "dashboard.png"), full_page=True)

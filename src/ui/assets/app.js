@@ -49,7 +49,7 @@ function select(name) {
 }
 
 function draw() {
-    renderCluster($('cluster'), state);
+    renderCluster($('cluster'), state, (worker) => list.filter(worker));
     list.update(state.connectors, state.metrics, state.selected);
     details.update(state.connectors, state.metrics);
 }

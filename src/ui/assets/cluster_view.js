@@ -25,13 +25,17 @@ export function workersOf(connectors) {
     return [...workers.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
+// "RUNNING 3  FAILED 1", each count's tooltip naming (the first 40 of) its connectors or tasks.
 function countByState(items) {
-    const counts = {};
-    for (const i of items) counts[i.state] = (counts[i.state] || 0) + 1;
-    return Object.entries(counts).sort().map(([state, n]) => h('span', {class: 'count'}, badge(state), ` ${n}`));
+    const byState = {};
+    for (const i of items) (byState[i.state] = byState[i.state] || []).push(i.name);
+    return Object.entries(byState).sort().map(([state, names]) => h('span', {class: 'count',
+        title: names.slice(0, 40).join('\n') + (names.length > 40 ? `\n… ${names.length - 40} more` : '')},
+    badge(state), ` ${names.length}`));
 }
 
-export function renderCluster(el, {server, connectors, metrics}) {
+// showWorker(id): lists that worker's connectors and tasks in the connector table.
+export function renderCluster(el, {server, connectors, metrics}, showWorker) {
     const workers = workersOf(connectors);
     const worker = metrics ? metrics.worker : {};
     let leader = 'unknown';
@@ -46,14 +50,16 @@ export function renderCluster(el, {server, connectors, metrics}) {
             h('dt', {}, 'Leader'), h('dd', {id: 'leader'}, leader),
             h('dt', {}, 'Serving this page'), h('dd', {}, location.host)),
         h('table', {class: 'workers'},
-            h('thead', {}, h('tr', {}, h('th', {}, 'Worker'), h('th', {}, 'Connectors'), h('th', {}, 'Tasks'))),
+            h('thead', {}, h('tr', {}, h('th', {}, 'Worker'), h('th', {}, 'Connectors'), h('th', {}, 'Tasks'),
+                h('th'))),
             h('tbody', {}, workers.length === 0
-                ? h('tr', {}, h('td', {colspan: 3, class: 'muted'}, 'No connector or task is assigned yet.'))
+                ? h('tr', {}, h('td', {colspan: 4, class: 'muted'}, 'No connector or task is assigned yet.'))
                 : workers.map((w) => h('tr', {dataset: {worker: w.id}},
                     h('td', {}, h('a', {href: `${location.protocol}//${w.id}/ui/`, title: 'This worker\'s dashboard'},
                         w.id)),
                     h('td', {}, countByState(w.connectors)),
-                    h('td', {}, countByState(w.tasks)))))),
+                    h('td', {}, countByState(w.tasks)),
+                    h('td', {}, h('button', {class: 'small', onclick: () => showWorker(w.id)}, 'Show in the list')))))),
         h('p', {class: 'note'}, 'Workers are those named by connector and task statuses; throughput, lag and ',
             'DLQ figures come from this worker\'s /metrics and cover the tasks it runs.'));
 }

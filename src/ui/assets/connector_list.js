@@ -69,6 +69,14 @@ export class ConnectorList {
             this.pager);
     }
 
+    // Shows the rows matching `text` (a worker id, say) from the first page.
+    filter(text) {
+        this.filterBox.value = text;
+        this.text = text.toLowerCase();
+        this.page = 0;
+        this.draw();
+    }
+
     update(connectors, metrics, selected) {
         this.selected = selected;
         this.rows = Object.keys(connectors).sort().map((name) => rowOf(name, connectors[name], metrics));
