@@ -11,6 +11,7 @@ packages=(
   python3 python3-venv curl procps openssl wrk      # scripts, tests (venv for pytest/schemathesis), the test broker's certificates, REST load
   jq                                               # the copycat-cli ops-script test reads the CLI's JSON
   chromium                                         # the dashboard's browser tests (integration-tests/ui, driven by Playwright)
+  systemd dpkg-dev file                            # the .deb (cpack, dpkg-shlibdeps) and its unit (systemd-analyze verify)
 )
 
 missing=()

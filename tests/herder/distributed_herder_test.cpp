@@ -91,3 +91,13 @@ TEST_CASE_METHOD(distributed_fixture, "deleting a connector stops its work and r
     REQUIRE_FALSE(status.ok());
     CHECK(status.err().code == make_error_code(errc::not_found));
 }
+
+// GET /health answers 200 only while is_ready(): Kubernetes' readiness probe (deploy/k8s) relies on
+// that meaning "joined the group", and on it dropping as soon as a graceful stop begins.
+TEST_CASE_METHOD(distributed_fixture, "the herder is ready once it joined the group, and no longer once it stops") {
+    CHECK_FALSE(herder->is_ready());  // started and reading its topics, no assignment yet
+    assign({});
+    REQUIRE(eventually([&] { return herder->is_ready(); }));
+    herder->stop();
+    CHECK_FALSE(herder->is_ready());
+}
