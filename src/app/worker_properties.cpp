@@ -267,7 +267,7 @@ config_def build_distributed_def() {
         .define("inter.worker.verification.algorithms", config_type::list, "HmacSHA256", low,
                 "A list of permitted algorithms for verifying internal requests")
         .define("exactly.once.source.support", config_type::string, "disabled",
-                case_insensitive_valid_string::in({"disabled", "preparing", "enabled"}), high,
+                case_insensitive_valid_string::in({"disabled", "enabled", "preparing"}), high,
                 "Whether to enable exactly-once support for source connectors in the cluster.");
     return def;
 }
@@ -302,6 +302,13 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
         // offset.storage.file.filename is a standalone setting: as a topic config it would only
         // make CreateTopics fail, so it is reported as unknown here.
         if (distributed && is_topic_setting(key) && key != "offset.storage.file.filename") continue;
+        if (!distributed && key == "exactly.once.source.support") {
+            // Kafka's StandaloneConfig does not define it either; its standalone worker logs the key
+            // as unused and runs without exactly-once support (docs/exactly-once-source.md).
+            log::warn("Ignoring worker configuration '{}': exactly-once source support exists in distributed mode only",
+                      key);
+            continue;
+        }
         if (is_removed_converter_key(key)) {
             log::warn(
                 "Ignoring worker configuration '{}': internal converter settings were removed in Kafka 3.0 and have "
@@ -442,6 +449,11 @@ result<distributed_config> parse_distributed_config(const string_map& props) {
     out.retry_backoff = std::chrono::milliseconds(get<std::int64_t>(v, "retry.backoff.ms"));
     out.client_id = get<std::string>(v, "client.id");
     COPYCAT_TRY(out.signing, signing_settings(v));
+    // The validator accepted one of the three values.
+    out.worker.exactly_once_source =
+        *runtime::parse_exactly_once_source_support(get<std::string>(v, "exactly.once.source.support"));
+    out.worker.group_id = out.group_id;
+    out.worker.offsets_topic = out.offset_topic.name;
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <optional>
 #include <utility>
 
+#include "herder/exactly_once_validation.hpp"
 #include "herder/plugin_validation.hpp"
 #include "herder/transform_validation.hpp"
 #include "loader/plugin_registry.hpp"
@@ -67,8 +68,9 @@ bool has_dlq_topic(const plain_map& props) {
 
 }  // namespace
 
-connector_validator::connector_validator(const loader::plugin_registry& plugins, std::string override_policy)
-    : plugins_(plugins), override_policy_(std::move(override_policy)) {}
+connector_validator::connector_validator(const loader::plugin_registry& plugins, std::string override_policy,
+                                         std::optional<runtime::exactly_once_source_support> exactly_once_source)
+    : plugins_(plugins), override_policy_(std::move(override_policy)), exactly_once_source_(exactly_once_source) {}
 
 result<config_infos> connector_validator::validate(const string_map& props) const {
     auto cls = props.find(keys::connector_class);
@@ -95,7 +97,10 @@ result<config_infos> connector_validator::validate(const string_map& props) cons
 
         std::unique_ptr<connector> instance;
         if (source) {
-            instance = entry->create<source_connector>();
+            auto source_instance = entry->create<source_connector>();
+            if (exactly_once_source_)
+                validate_exactly_once_source(*exactly_once_source_, *source_instance, plain, validated);
+            instance = std::move(source_instance);
         } else {
             instance = entry->create<sink_connector>();
         }

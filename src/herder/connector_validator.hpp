@@ -12,6 +12,7 @@
 // Holds a reference to the registry (owned by the application, read-only after start-up).
 // Stateless otherwise; safe to use from any thread.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "common/result.hpp"
 #include "copycat/config/config_info.hpp"
 #include "herder/entities.hpp"
+#include "runtime/exactly_once_source.hpp"
 
 namespace copycat::loader {
 class plugin_registry;
@@ -29,7 +31,11 @@ namespace copycat::herder {
 class connector_validator {
 public:
     // override_policy: connector.client.config.override.policy ("All", "None" or "Principal").
-    explicit connector_validator(const loader::plugin_registry& plugins, std::string override_policy = "All");
+    // exactly_once_source: the distributed worker's exactly.once.source.support, which turns on the
+    // exactly-once checks of source connectors (exactly_once_validation.hpp); nullopt for a
+    // standalone worker, which makes none.
+    explicit connector_validator(const loader::plugin_registry& plugins, std::string override_policy = "All",
+                                 std::optional<runtime::exactly_once_source_support> exactly_once_source = std::nullopt);
 
     // invalid_argument "Connector config {...} contains no connector type" without
     // connector.class (400); invalid_argument "Failed to find any class that implements Connector
@@ -51,6 +57,7 @@ public:
 private:
     const loader::plugin_registry& plugins_;
     std::string override_policy_;
+    std::optional<runtime::exactly_once_source_support> exactly_once_source_;
 };
 
 }  // namespace copycat::herder

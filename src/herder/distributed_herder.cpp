@@ -34,7 +34,7 @@ distributed_herder::distributed_herder(connector_worker& worker, const loader::p
       configs_(configs),
       statuses_(statuses),
       options_(std::move(options)),
-      validator_(plugins, options_.client_config_override_policy),
+      validator_(plugins, options_.client_config_override_policy, options_.exactly_once_source),
       work_(worker, statuses),
       publisher_(worker, configs, loop_, options_.signing.signature_algorithm) {}
 

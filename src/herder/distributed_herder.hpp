@@ -35,6 +35,7 @@
 #include "herder/herder.hpp"
 #include "herder/herder_loop.hpp"
 #include "herder/task_config_publisher.hpp"
+#include "runtime/exactly_once_source.hpp"
 #include "storage/kafka_config_store.hpp"
 
 namespace copycat::loader {
@@ -54,6 +55,8 @@ struct distributed_herder_options {
     std::chrono::milliseconds write_wait{60'000};
     // KIP-507 session keys and request signing (the inter.worker.* settings).
     request_signing_settings signing{};
+    // exactly.once.source.support (docs/exactly-once-source.md).
+    runtime::exactly_once_source_support exactly_once_source = runtime::exactly_once_source_support::disabled;
 };
 
 class distributed_herder final : public herder,

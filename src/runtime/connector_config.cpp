@@ -183,7 +183,7 @@ config_def build_source() {
                importance::low, "Groups of configurations for topics created by source connectors",
                topic_creation_group, ++order, width::long_, "Topic Creation Groups")
         .define(s(k::exactly_once_support), config_type::string, "requested",
-                case_insensitive_valid_string::in({"requested", "required"}), importance::medium,
+                case_insensitive_valid_string::in({"required", "requested"}), importance::medium,
                 "Permitted values are requested, required. If set to \"required\", forces a preflight check for the "
                 "connector to ensure that it can provide exactly-once semantics with the given configuration. Some "
                 "connectors may be capable of providing exactly-once semantics but not signal to Connect that they "
@@ -194,7 +194,7 @@ config_def build_source() {
                 "fail.",
                 exactly_once_group, ++order, width::short_, "Exactly once support")
         .define(s(k::transaction_boundary), config_type::string, "poll",
-                case_insensitive_valid_string::in({"poll", "interval", "connector"}), importance::medium,
+                case_insensitive_valid_string::in({"interval", "poll", "connector"}), importance::medium,
                 "Permitted values are: poll, interval, connector. If set to 'poll', a new producer transaction will be "
                 "started and committed for every batch of records that each task from this connector provides to "
                 "Connect. If set to 'connector', relies on connector-defined transaction boundaries; note that not all "

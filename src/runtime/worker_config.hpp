@@ -7,6 +7,8 @@
 #include <map>
 #include <string>
 
+#include "runtime/exactly_once_source.hpp"
+
 namespace copycat::metrics {
 class registry;
 }
@@ -34,6 +36,13 @@ struct worker_config {
 
     // connector.client.config.override.policy: "All", "None" or "Principal".
     std::string client_config_override_policy = "All";
+
+    // KIP-618, distributed workers only (docs/exactly-once-source.md): exactly.once.source.support;
+    // group.id, which names the source tasks' transactional ids; offset.storage.topic, where
+    // their transactions write offsets. A standalone worker leaves them disabled and empty.
+    exactly_once_source_support exactly_once_source = exactly_once_source_support::disabled;
+    std::string group_id;
+    std::string offsets_topic;
 
     // How statuses name this worker: "<advertised host>:<advertised port>".
     std::string worker_id;

@@ -209,6 +209,25 @@ TEST_CASE("a distributed worker needs group.id and the storage topics; topic set
     }
 }
 
+TEST_CASE("exactly.once.source.support: disabled by default, Kafka's values and message; ignored in standalone") {
+    CHECK(parse_distributed_config(distributed_sample())->worker.exactly_once_source ==
+          runtime::exactly_once_source_support::disabled);
+    auto props = distributed_sample();
+    props["exactly.once.source.support"] = "Enabled";
+    CHECK(parse_distributed_config(props)->worker.exactly_once_source == runtime::exactly_once_source_support::enabled);
+    props["exactly.once.source.support"] = "preparing";
+    CHECK(parse_distributed_config(props)->worker.exactly_once_source == runtime::exactly_once_source_support::preparing);
+    CHECK(parse_distributed_config(props)->worker.group_id == "connect-cluster");
+    CHECK(parse_distributed_config(props)->worker.offsets_topic == "connect-offsets");
+    props["exactly.once.source.support"] = "on";
+    CHECK_THAT(parse_distributed_config(props).err().message,
+               Catch::Contains("Invalid value on for configuration exactly.once.source.support: String must be one of "
+                               "(case insensitive): DISABLED, ENABLED, PREPARING"));
+    auto standalone = minimal();
+    standalone["exactly.once.source.support"] = "enabled";
+    CHECK(parse_standalone_config(standalone).ok());
+}
+
 TEST_CASE("client.id of the group member and the internal clients follow Kafka Connect's names") {
     auto config = parse_distributed_config(distributed_sample());
     REQUIRE(config.ok());

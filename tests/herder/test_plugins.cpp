@@ -1,5 +1,8 @@
 #include "test_plugins.hpp"
 
+#include <optional>
+#include <stdexcept>
+
 #include "copycat/plugin.hpp"
 
 namespace copycat::herder::testing {
@@ -42,7 +45,27 @@ public:
     }
     std::unique_ptr<source_task> create_task() const override { return std::make_unique<nop_source_task>(); }
 
+    std::optional<copycat::exactly_once_support> exactly_once_support(
+        const std::map<std::string, std::string>& props) override {
+        const auto declared = declaration(props);
+        if (!declared) return std::nullopt;
+        return *declared ? copycat::exactly_once_support::supported : copycat::exactly_once_support::unsupported;
+    }
+    connector_transaction_boundaries can_define_transaction_boundaries(
+        const std::map<std::string, std::string>& props) override {
+        return declaration(props).value_or(false) ? connector_transaction_boundaries::supported
+                                                  : connector_transaction_boundaries::unsupported;
+    }
+
 private:
+    // The "declare" key: supported (true), unsupported (false), absent (nullopt); "throw" throws.
+    static std::optional<bool> declaration(const std::map<std::string, std::string>& props) {
+        auto it = props.find("declare");
+        if (it == props.end()) return std::nullopt;
+        if (it->second == "throw") throw std::runtime_error("  cannot tell  ");
+        return it->second == "supported";
+    }
+
     config_def def_;
 };
 
