@@ -188,6 +188,19 @@ void append_to_file(const std::filesystem::path& file, const std::string& text) 
     REQUIRE(out.good());
 }
 
+int any_running(const distributed_workers& cluster) {
+    for (int i = 0; i < cluster.size(); ++i)
+        if (cluster.running(i)) return i;
+    FAIL("no worker runs");
+    return -1;
+}
+
+std::optional<int> single_task_worker(distributed_workers& cluster, const std::string& connector) {
+    const auto tasks = cluster.tasks(any_running(cluster), connector);
+    if (tasks.size() != 1 || tasks[0].state != "RUNNING") return std::nullopt;
+    return cluster.index_of(tasks[0].worker_id);
+}
+
 std::vector<std::string> file_lines(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

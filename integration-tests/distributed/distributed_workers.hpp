@@ -50,6 +50,7 @@ public:
     int stop(int i);
     void kill(int i);
     bool running(int i) const { return processes_.at(i) != nullptr; }
+    int size() const { return static_cast<int>(processes_.size()); }
     std::uint16_t port(int i) const { return ports_.at(i); }
     // "127.0.0.1:<port>", as statuses name the worker.
     std::string worker_id(int i) const;
@@ -83,6 +84,12 @@ private:
     std::vector<std::uint16_t> ports_;
     std::vector<int> starts_;
 };
+
+// The index of some running worker; fails the test when none runs.
+int any_running(const distributed_workers& cluster);
+// The index of the running worker whose status shows the connector's only task RUNNING; nullopt
+// when it has not exactly one task, or that task is not RUNNING on a running worker.
+std::optional<int> single_task_worker(distributed_workers& cluster, const std::string& connector);
 
 // Prints the tails of every worker log (distributed_workers::logs) to stdout when its scope is left
 // by an exception, i.e. by a failed REQUIRE. Declare it after the cluster (it reads the logs in

@@ -36,20 +36,6 @@ double seconds_since(clock_type::time_point start) {
     return std::chrono::duration<double>(clock_type::now() - start).count();
 }
 
-int any_live(const distributed_workers& cluster) {
-    for (int i = 0; i < workers; ++i)
-        if (cluster.running(i)) return i;
-    FAIL("no worker runs");
-    return -1;
-}
-
-// The worker index running the connector's only task, when it is RUNNING on a running worker.
-std::optional<int> task_worker(distributed_workers& cluster, const std::string& connector) {
-    const auto tasks = cluster.tasks(any_live(cluster), connector);
-    if (tasks.size() != 1 || tasks[0].state != "RUNNING") return std::nullopt;
-    return cluster.index_of(tasks[0].worker_id);
-}
-
 }  // namespace
 
 TEST_CASE("a SIGKILLed worker's source task resumes elsewhere and no line is lost", "[cluster]") {
@@ -77,10 +63,10 @@ TEST_CASE("a SIGKILLed worker's source task resumes elsewhere and no line is los
                           R"(","topics":")" + topic + R"("})")
                 .status == 201);
     std::optional<int> source_worker;
-    REQUIRE(poll_until(60s, [&] { return (source_worker = task_worker(cluster, source)).has_value(); }));
-    REQUIRE(poll_until(60s, [&] { return task_worker(cluster, sink).has_value(); }));
+    REQUIRE(poll_until(60s, [&] { return (source_worker = single_task_worker(cluster, source)).has_value(); }));
+    REQUIRE(poll_until(60s, [&] { return single_task_worker(cluster, sink).has_value(); }));
     REQUIRE(poll_until(60s, [&] { return count_lines(output) >= 1; }));
-    const auto sink_worker = task_worker(cluster, sink);
+    const auto sink_worker = single_task_worker(cluster, sink);
 
     // Half of the lines in chunks, each appended once the sink holds all but about two chunks, so
     // that lines flow steadily; the kill follows the last of these chunks at once.
@@ -92,7 +78,7 @@ TEST_CASE("a SIGKILLed worker's source task resumes elsewhere and no line is los
         append_to_file(input, numbered_lines("failover", appended + 1, chunk));
         appended += chunk;
     }
-    REQUIRE(task_worker(cluster, source) == source_worker);  // it did not move meanwhile
+    REQUIRE(single_task_worker(cluster, source) == source_worker);  // it did not move meanwhile
     const std::string victim_id = cluster.worker_id(*source_worker);
     const auto killed_at = clock_type::now();
     cluster.kill(*source_worker);
@@ -104,7 +90,7 @@ TEST_CASE("a SIGKILLed worker's source task resumes elsewhere and no line is los
     append_to_file(input, numbered_lines("failover", appended + 1, total_lines - appended));
 
     std::optional<int> new_source_worker;
-    REQUIRE(poll_until(60s, [&] { return (new_source_worker = task_worker(cluster, source)).has_value(); }));
+    REQUIRE(poll_until(60s, [&] { return (new_source_worker = single_task_worker(cluster, source)).has_value(); }));
     const double moved_seconds = seconds_since(killed_at);
     CHECK(cluster.worker_id(*new_source_worker) != victim_id);
 

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <functional>
 
+#include "common/logging.hpp"
 #include "common/strings.hpp"
 #include "copycat/errors.hpp"
 #include "kafka/rdkafka/consumer.hpp"
@@ -12,6 +13,7 @@
 #include "runtime/connector_config.hpp"
 #include "runtime/dead_letter_queue_reporter.hpp"
 #include "runtime/error_trace.hpp"
+#include "runtime/exactly_once_source.hpp"
 #include "runtime/rdkafka_sink_consumer.hpp"
 #include "runtime/task_converters.hpp"
 #include "runtime/worker_sink_task.hpp"
@@ -93,6 +95,65 @@ result<record_error_handler::settings> error_settings(const loader::plugin_regis
     }
 }
 
+std::string setting(const string_map& config, std::string_view key) {
+    auto it = config.find(key);
+    return it == config.end() ? std::string() : std::string(trim(it->second));
+}
+
+// With exactly.once.source.support=enabled every source task is transactional, whatever its
+// connector's exactly.once.support (Kafka: Worker picks ExactlyOnceWorkerSourceTask for all of them);
+// preparing and disabled run them as before (docs/exactly-once-source.md).
+result<std::optional<worker_source_task::transactions>> transaction_settings(const worker_config& worker,
+                                                                             const string_map& connector_config) {
+    using answer = std::optional<worker_source_task::transactions>;
+    if (worker.exactly_once_source != exactly_once_source_support::enabled) return answer();
+    worker_source_task::transactions t;
+    t.offsets_topic = worker.offsets_topic;
+    const std::string own_topic = setting(connector_config, connector_keys::offsets_storage_topic);
+    if (!own_topic.empty() && own_topic != worker.offsets_topic)
+        return make_error(errc::unsupported,
+                          "offsets.storage.topic=" + own_topic +
+                              ": Copycat does not support per-connector offsets topics yet; remove the setting to use "
+                              "the worker's offsets topic " + worker.offsets_topic);
+    const auto boundary =
+        parse_transaction_boundary(setting(connector_config, connector_keys::transaction_boundary)).value_or(
+            transaction_boundary::poll);
+    if (boundary == transaction_boundary::connector)
+        return make_error(errc::unsupported,
+                          "transaction.boundary=connector: Copycat does not support connector-defined transaction "
+                          "boundaries yet; use poll or interval");
+    t.commit_per_poll = boundary == transaction_boundary::poll;
+    t.interval = worker.offset_flush_interval;
+    const std::string interval = setting(connector_config, connector_keys::transaction_boundary_interval_ms);
+    if (!interval.empty()) {
+        std::int64_t ms = 0;
+        auto [end, ec] = std::from_chars(interval.data(), interval.data() + interval.size(), ms);
+        if (ec != std::errc() || end != interval.data() + interval.size() || ms < 0)
+            return make_error(errc::invalid_argument, "Invalid value " + interval +
+                                                          " for configuration transaction.boundary.interval.ms");
+        t.interval = std::chrono::milliseconds(ms);
+    }
+    return answer(std::move(t));
+}
+
+// The producer settings an exactly-once task needs, over the user's (Kafka:
+// Worker.exactlyOnceSourceTaskProducerConfigs overrides them the same way, with a warning).
+void make_transactional(string_map& settings, const worker_config& worker, const task_id& id) {
+    const std::pair<std::string, std::string> forced[] = {
+        {"transactional.id", task_transactional_id(worker.group_id, id.connector, id.task)},
+        {"enable.idempotence", "true"},
+    };
+    for (const auto& [key, value] : forced) {
+        auto it = settings.find(key);
+        if (it != settings.end() && it->second != value)
+            log::warn("Task {}: producer setting {}={} is replaced by {} for exactly-once source support",
+                      id.to_string(), key, it->second, value);
+        settings.insert_or_assign(key, value);
+    }
+    // Offset records land on the partition a Java worker picks: murmur2 of the key.
+    settings.try_emplace("partitioner", "murmur2_random");
+}
+
 }  // namespace
 
 std::vector<std::string> sink_subscription(const string_map& connector_config) {
@@ -127,12 +188,17 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
     if (is_source) {
         COPYCAT_TRY(auto task, make_task<source_connector, source_task>(*entry));
         COPYCAT_TRY(auto settings, producer_settings(config_, connector_config, id));
+        COPYCAT_TRY(auto transactions, transaction_settings(config_, connector_config));
+        if (transactions) make_transactional(settings, config_, id);
         COPYCAT_TRY(auto client, to_client_config(settings, "task " + id.to_string() + " producer"));
         COPYCAT_TRY(auto producer, rdkafka::producer::create(client));
         worker_source_task::parts parts{std::move(task),       task_config,          std::move(converters),
                                         std::move(transforms), std::move(producer), std::move(errors)};
-        worker_source_task::settings s{config_.offset_flush_interval, config_.offset_flush_timeout};
+        worker_source_task::settings s;
+        s.offset_flush_interval = config_.offset_flush_interval;
+        s.offset_flush_timeout = config_.offset_flush_timeout;
         s.metrics = config_.metrics;
+        s.exactly_once = std::move(transactions);
         return std::shared_ptr<worker_task>(
             std::make_shared<worker_source_task>(id, initial, listener_, std::move(parts), offsets_, s));
     }

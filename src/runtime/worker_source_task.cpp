@@ -80,6 +80,12 @@ void worker_source_task::call_task_stop() {
 }
 
 void worker_source_task::initialize_and_start() {
+    if (settings_.exactly_once) {
+        // Fences the previous producer of this task (a zombie) and aborts its open transaction.
+        if (auto ready = parts_.producer->init_transactions(settings_.exactly_once->timeout); !ready)
+            throw connect_error("Failed to initialize the transactional producer of task " + id().to_string() + ": " +
+                                ready.err().describe());
+    }
     context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_);
     parts_.task->initialize(*context_);
     parts_.task->start({parts_.task_config.begin(), parts_.task_config.end()});
@@ -89,6 +95,7 @@ void worker_source_task::initialize_and_start() {
 
 void worker_source_task::execute() {
     next_flush_ = clock::now() + settings_.offset_flush_interval;
+    if (settings_.exactly_once) next_transaction_commit_ = clock::now() + settings_.exactly_once->interval;
     try {
         run_loop();
     } catch (const retry_interrupted&) {
@@ -97,7 +104,11 @@ void worker_source_task::execute() {
     } catch (...) {
         if (!is_cancelled()) {
             try {
-                final_offset_commit();
+                if (settings_.exactly_once) {
+                    abort_transaction();
+                } else {
+                    final_offset_commit();
+                }
             } catch (...) {
                 log::error("Task {}: failed to commit offsets for an already failing task: {}", id().to_string(),
                            error_trace(std::current_exception()));
@@ -112,7 +123,11 @@ void worker_source_task::run_loop() {
     while (!is_stopping()) {
         maybe_throw_producer_failure();
         serve_producer(0ms);
-        maybe_commit_offsets();
+        if (settings_.exactly_once) {
+            maybe_commit_transaction(false);
+        } else {
+            maybe_commit_offsets();
+        }
         if (should_pause()) {
             wait_while_paused();
             continue;
@@ -123,7 +138,11 @@ void worker_source_task::run_loop() {
             last_active_topic_.clear();  // KIP-558: topics are reported again after each poll
             if (to_send_.empty()) continue;
         }
-        if (!send_records()) serve_producer(send_backoff);
+        if (!send_records()) {
+            serve_producer(send_backoff);
+        } else if (settings_.exactly_once) {
+            maybe_commit_transaction(true);
+        }
     }
 }
 
@@ -132,7 +151,11 @@ void worker_source_task::wait_while_paused() {
     while (should_pause() && !is_stopping()) {
         wait_for_change(pause_check);
         serve_producer(0ms);
-        maybe_commit_offsets();
+        if (settings_.exactly_once) {
+            maybe_commit_transaction(true);  // a paused task has no batch under way
+        } else {
+            maybe_commit_offsets();
+        }
     }
     if (!is_stopping()) on_resume();
 }
@@ -226,6 +249,7 @@ bool worker_source_task::send_one(source_record& original) {
     out.headers = bytes_out.header_views;
     out.timestamp_ms = producer_timestamp(record.timestamp);
 
+    begin_transaction_if_needed();
     auto flight = std::make_shared<in_flight>();
     flight->handle = submitted_.submit(partition_key(original), original.source_partition, original.source_offset);
     flight->original = std::move(original);
@@ -257,7 +281,9 @@ void worker_source_task::on_delivery(const std::shared_ptr<in_flight>& record, c
     }
     log::error("Task {}: failed to send record to {}: {}", id().to_string(), report.topic,
                report.status.err().describe());
-    if (errors_->tolerates_all()) {
+    // In a transaction a failed record fails the commit: the task fails and the transaction is
+    // aborted, whatever errors.tolerance says (docs/exactly-once-source.md).
+    if (errors_->tolerates_all() && !settings_.exactly_once) {
         try {
             throw connect_error(report.status.err().describe());
         } catch (...) {
@@ -281,6 +307,7 @@ void worker_source_task::on_delivery(const std::shared_ptr<in_flight>& record, c
 void worker_source_task::drop_record(const source_record& original) {
     commit_task_record(original, std::nullopt);
     const auto& key = partition_key(original);
+    if (!key.empty()) begin_transaction_if_needed();  // its offset commits with the transaction
     if (!key.empty()) submitted_.ack(submitted_.submit(key, original.source_partition, original.source_offset));
 }
 
@@ -357,7 +384,85 @@ bool worker_source_task::commit_offsets() {
     return true;
 }
 
+void worker_source_task::begin_transaction_if_needed() {
+    if (!settings_.exactly_once || in_transaction_) return;
+    if (auto begun = parts_.producer->begin_transaction(); !begun)
+        throw connect_error("Failed to begin a transaction: " + begun.err().describe());
+    in_transaction_ = true;
+}
+
+void worker_source_task::maybe_commit_transaction(bool batch_done) {
+    const auto& eos = *settings_.exactly_once;
+    const bool due = eos.commit_per_poll ? batch_done : clock::now() >= next_transaction_commit_;
+    if (!due) return;
+    commit_transaction();
+    if (!eos.commit_per_poll) next_transaction_commit_ = clock::now() + eos.interval;
+}
+
+// Kafka: ExactlyOnceWorkerSourceTask.commitTransaction: the records first, then the offsets of
+// every record of the transaction (all acknowledged after the flush), then the commit.
+void worker_source_task::commit_transaction() {
+    if (!in_transaction_) return;
+    const auto& eos = *settings_.exactly_once;
+    auto& producer = *parts_.producer;
+    const auto started = clock::now();
+    if (auto flushed = producer.flush(eos.timeout); !flushed)
+        throw connect_error("Failed to flush the records of the transaction: " + flushed.err().describe());
+    maybe_throw_producer_failure();
+    const auto committable = submitted_.committable();
+    for (const auto& [key, po] : committable.offsets) {
+        const auto value = codec_.encode_value(po.offset);
+        rdkafka::outgoing_record out;
+        out.topic = eos.offsets_topic;
+        out.key = key;
+        out.value = std::string_view(reinterpret_cast<const char*>(value.data()), value.size());
+        if (auto produced = producer.produce(out); !produced)
+            throw connect_error("Failed to write the offsets of the transaction to topic " + eos.offsets_topic + ": " +
+                                produced.err().describe());
+    }
+    if (auto committed = producer.commit_transaction(eos.timeout); !committed) {
+        metrics_.record_offset_commit(false, clock::now() - started);
+        if (producer.fatal())
+            log::error("Task {}: its producer was fenced or failed for good; another worker may run the task now",
+                       id().to_string());
+        throw connect_error("Failed to commit the transaction of task " + id().to_string() + ": " +
+                            committed.err().describe());
+    }
+    in_transaction_ = false;
+    metrics_.record_offset_commit(true, clock::now() - started);
+    metrics_.record_produced(std::exchange(unreported_produced_, 0));
+    log::debug("Task {}: committed a transaction with the offsets of {} source partitions", id().to_string(),
+               committable.offsets.size());
+    try {
+        parts_.task->commit();
+    } catch (...) {
+        log::error("Task {}: exception thrown while calling commit(): {}", id().to_string(),
+                   error_trace(std::current_exception()));
+    }
+}
+
+void worker_source_task::abort_transaction() {
+    if (!in_transaction_ || producer_closed_) return;
+    in_transaction_ = false;
+    if (parts_.producer->fatal()) return;  // nothing to abort with; the coordinator ends it
+    if (auto aborted = parts_.producer->abort_transaction(settings_.exactly_once->timeout); !aborted) {
+        log::warn("Task {}: {}", id().to_string(), aborted.err().describe());
+    } else {
+        log::info("Task {}: aborted the open transaction", id().to_string());
+    }
+}
+
 void worker_source_task::final_offset_commit() {
+    if (settings_.exactly_once) {
+        if (is_cancelled()) return;
+        try {
+            commit_transaction();
+        } catch (...) {
+            abort_transaction();
+            throw;
+        }
+        return;
+    }
     if (!producer_closed_ && parts_.producer->outstanding() > 0) {
         if (auto flushed = parts_.producer->flush(settings_.offset_flush_timeout); !flushed) {
             log::warn("Task {}: {}; committing the offsets of acknowledged records only", id().to_string(),

@@ -20,6 +20,16 @@
 // (message.timeout.ms=0, Kafka's delivery.timeout.ms=MAX). Offsets that could not be stored
 // are kept for the next flush.
 //
+// Exactly-once (KIP-618, settings::exactly_once; docs/exactly-once-source.md): the producer is
+// transactional (transactional.id <group.id>-<connector>-<task>); init_transactions() runs before
+// the task starts, fencing an earlier producer of the same task. A transaction opens with the
+// first record of a batch; at its boundary (after each poll()'s batch, or every interval) the
+// records are flushed, the offsets of the transaction's records are produced to the offsets topic
+// by the same producer, and the transaction commits. Any produce or commit failure aborts it and
+// fails the task, so read_committed consumers never see part of a batch; a fenced producer (a
+// newer owner of the task) fails the task the same way. On a clean stop the open transaction
+// commits; on failure it is aborted. The offset store is not written by the task in this mode.
+//
 // Threading: everything runs on the task's thread, including the delivery callbacks (served by
 // producer.poll()) and offset commits; only stop() comes from elsewhere, and calls the plugin's
 // stop() so that a blocking poll() returns.
@@ -49,11 +59,22 @@ namespace copycat::runtime {
 
 class worker_source_task final : public worker_task {
 public:
+    // How an exactly-once task cuts its transactions.
+    struct transactions {
+        std::string offsets_topic;  // the worker's offset.storage.topic
+        bool commit_per_poll = true;  // transaction.boundary=poll; false: interval
+        std::chrono::milliseconds interval{60000};  // transaction.boundary.interval.ms (interval only)
+        std::chrono::milliseconds timeout{60000};   // init, commit and abort of a transaction
+    };
+
     struct settings {
         std::chrono::milliseconds offset_flush_interval{60000};
         std::chrono::milliseconds offset_flush_timeout{5000};
         std::size_t max_unacked_records = 10000;
         metrics::registry* metrics = nullptr;  // the worker's; none: no task metrics
+        // Set: exactly-once delivery through producer transactions (the producer has a
+        // transactional.id); unset: offsets are flushed to the offset store.
+        std::optional<transactions> exactly_once;
     };
 
     struct parts {
@@ -106,6 +127,12 @@ private:
     bool commit_offsets();
     void final_offset_commit();
     void maybe_throw_producer_failure();
+    // Exactly-once: open a transaction before the first record of a batch; commit the open one
+    // (records, then their offsets); abort it when the task fails.
+    void begin_transaction_if_needed();
+    void maybe_commit_transaction(bool batch_done);
+    void commit_transaction();
+    void abort_transaction();
     void call_task_stop();
 
     parts parts_;
@@ -121,6 +148,8 @@ private:
     std::chrono::steady_clock::time_point next_flush_{};
     std::exception_ptr producer_failure_;
     bool producer_closed_ = false;
+    bool in_transaction_ = false;
+    std::chrono::steady_clock::time_point next_transaction_commit_{};
     std::atomic<bool> started_{false};
     std::atomic<bool> task_stop_called_{false};
     std::atomic<std::uint64_t> acked_count_{0};

@@ -48,7 +48,11 @@ result<void> kafka_based_log::create_clients() {
 
     rdkafka::client_config consumer_config = options_.client;
     std::map<std::string, std::string> consumer_defaults = common;
-    consumer_defaults.insert({{"auto.offset.reset", "earliest"}, {"enable.auto.commit", "false"}});
+    // read_committed: records of aborted or open transactions (exactly-once source tasks, a leader
+    // that was fenced) are never applied (docs/exactly-once-source.md). Kafka Connect reads so in
+    // exactly-once mode; without transactions on the topic both levels read the same records.
+    consumer_defaults.insert(
+        {{"auto.offset.reset", "earliest"}, {"enable.auto.commit", "false"}, {"isolation.level", "read_committed"}});
     COPYCAT_TRY_VOID(set_all(consumer_config, consumer_defaults));
     COPYCAT_TRY_VOID(set_all(consumer_config, options_.consumer_settings));
 

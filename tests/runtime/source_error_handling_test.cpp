@@ -19,34 +19,16 @@ namespace {
 
 constexpr auto deadline = 20s;
 
-std::string unique(const std::string& prefix) {
-    static std::atomic<int> n{0};
-    return prefix + "-" + std::to_string(++n);
-}
+using testing::unique_name;
 
-rdkafka::mock_cluster make_cluster() {
-    auto c = rdkafka::mock_cluster::create();
-    REQUIRE(c.ok());
-    return std::move(*c);
-}
-
-struct fixture {
-    rdkafka::mock_cluster cluster = make_cluster();
-    loader::plugin_registry registry;
-    storage::memory_offset_store offsets;
-    testing::recording_listener listener;
-    worker_config config;
+struct fixture : testing::task_environment {
     std::shared_ptr<worker_source_task> task;
-    task_id id{unique("flaky-src"), 0};
-    std::string source_partition = unique("flaky-partition");
+    task_id id{unique_name("flaky-src"), 0};
+    std::string source_partition = unique_name("flaky-partition");
 
     explicit fixture(const string_map& extra) {
-        testing::register_test_plugins(registry);
-        config.bootstrap_servers = cluster.bootstrap_servers();
-        config.key_converter = "org.apache.kafka.connect.storage.StringConverter";
-        config.value_converter = "org.apache.kafka.connect.storage.StringConverter";
         config.offset_flush_interval = 50ms;
-        const auto topic = unique("flaky-topic");
+        const auto topic = unique_name("flaky-topic");
         REQUIRE(cluster.create_topic(topic, 1).ok());
         string_map connector_config{{"name", id.connector},
                                     {"connector.class", "test.CountingSource"},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <stdexcept>
 #include <thread>
 
 #include "converters/builtin_converters.hpp"
@@ -302,6 +303,24 @@ std::shared_ptr<collector> collector_named(const std::string& name) {
     auto& c = the_hub().collectors[name];
     if (!c) c = std::make_shared<collector>();
     return c;
+}
+
+std::string unique_name(const std::string& prefix) {
+    static std::atomic<int> n{0};
+    return prefix + "-" + std::to_string(++n);
+}
+
+rdkafka::mock_cluster make_mock_cluster() {
+    auto c = rdkafka::mock_cluster::create();
+    if (!c) throw std::runtime_error("cannot create a mock cluster: " + c.err().describe());
+    return std::move(*c);
+}
+
+task_environment::task_environment() {
+    register_test_plugins(registry);
+    config.bootstrap_servers = cluster.bootstrap_servers();
+    config.key_converter = "org.apache.kafka.connect.storage.StringConverter";
+    config.value_converter = "org.apache.kafka.connect.storage.StringConverter";
 }
 
 std::size_t source_acks(const std::string& source_partition) {

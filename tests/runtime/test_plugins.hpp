@@ -29,10 +29,19 @@
 
 #include "copycat/connector/topic_partition.hpp"
 #include "copycat/data/records.hpp"
+#include "kafka/rdkafka/mock_cluster.hpp"
 #include "loader/plugin_registry.hpp"
+#include "runtime/worker_config.hpp"
 #include "runtime/worker_state.hpp"
+#include "storage/memory_offset_store.hpp"
 
 namespace copycat::testing {
+
+// "<prefix>-<n>", unique in the test process: names of topics, connectors and source partitions.
+std::string unique_name(const std::string& prefix);
+
+// librdkafka's mock cluster for one test; throws (failing the test) when it cannot be created.
+rdkafka::mock_cluster make_mock_cluster();
 
 // Registers the built-in converters and the test plugins above.
 void register_test_plugins(loader::plugin_registry& registry);
@@ -86,6 +95,19 @@ private:
     std::map<runtime::task_id, std::vector<std::pair<runtime::run_state, std::string>>> tasks_;
     std::map<std::string, std::vector<std::pair<runtime::run_state, std::string>>> connectors_;
     std::map<std::string, int> reconfigurations_;
+};
+
+// What a task_factory needs to build tasks against the mock cluster: the cluster, a registry with
+// the test plugins, an in-memory offset store, a recording listener, and a worker config pointing
+// at the cluster with string converters.
+struct task_environment {
+    rdkafka::mock_cluster cluster = make_mock_cluster();
+    loader::plugin_registry registry;
+    storage::memory_offset_store offsets;
+    recording_listener listener;
+    runtime::worker_config config;
+
+    task_environment();
 };
 
 // Polls `condition` until it holds or `deadline` passes.

@@ -20,19 +20,10 @@ namespace {
 constexpr auto deadline = 20s;
 const std::string string_converter = "org.apache.kafka.connect.storage.StringConverter";
 
-std::string unique(const std::string& prefix) {
-    static std::atomic<int> n{0};
-    return prefix + "-" + std::to_string(++n);
-}
-
-rdkafka::mock_cluster make_cluster() {
-    auto c = rdkafka::mock_cluster::create();
-    REQUIRE(c.ok());
-    return std::move(*c);
-}
+using testing::unique_name;
 
 struct worker_fixture {
-    rdkafka::mock_cluster cluster = make_cluster();
+    rdkafka::mock_cluster cluster = testing::make_mock_cluster();
     loader::plugin_registry registry;
     storage::memory_offset_store offsets;
     testing::recording_listener listener;
@@ -55,7 +46,7 @@ struct worker_fixture {
 
     // A source task whose poll() ignores stop() for 1 s, once that poll has begun.
     task_id start_blocked_source(const std::string& name) {
-        auto config = source_config(name, unique("topic"), 1);
+        auto config = source_config(name, unique_name("topic"), 1);
         config["block.on"] = "poll";
         const auto started_before = testing::source_acks("blocked-polls-started");
         auto id = start_source(name, config);
@@ -95,8 +86,8 @@ struct worker_fixture {
 
 TEST_CASE("worker: a source connector and task run, are acked, and commit their offsets") {
     worker_fixture f;
-    const auto name = unique("src");
-    auto config = f.source_config(name, unique("topic"), 25);
+    const auto name = unique_name("src");
+    auto config = f.source_config(name, unique_name("topic"), 25);
     CHECK(f.w->connector_type(config) == "source");
     auto id = f.start_source(name, config);
     REQUIRE(f.listener.wait_for_connector(name, run_state::running, deadline));
@@ -117,8 +108,8 @@ TEST_CASE("worker: a source connector and task run, are acked, and commit their 
 
 TEST_CASE("worker: a restarted source task resumes after its stored offset") {
     worker_fixture f;
-    const auto name = unique("resume");
-    auto config = f.source_config(name, unique("topic"), 30);
+    const auto name = unique_name("resume");
+    auto config = f.source_config(name, unique_name("topic"), 30);
     auto id = f.start_source(name, config);
     REQUIRE(testing::eventually([&] { return testing::source_acks(name + "-p0") == 30; }, deadline));
     f.w->stop_tasks({id});
@@ -136,8 +127,8 @@ TEST_CASE("worker: a restarted source task resumes after its stored offset") {
 
 TEST_CASE("worker: pause and resume a connector and its tasks") {
     worker_fixture f;
-    const auto name = unique("pause");
-    auto id = f.start_source(name, f.source_config(name, unique("topic"), 5));
+    const auto name = unique_name("pause");
+    auto id = f.start_source(name, f.source_config(name, unique_name("topic"), 5));
     REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
     f.w->set_target_state(name, target_state::paused);
     REQUIRE(f.listener.wait_for_connector(name, run_state::paused, deadline));
@@ -154,8 +145,8 @@ TEST_CASE("worker: pause and resume a connector and its tasks") {
 
 TEST_CASE("worker: connector and task started paused report PAUSED") {
     worker_fixture f;
-    const auto name = unique("paused");
-    auto config = f.source_config(name, unique("topic"), 5);
+    const auto name = unique_name("paused");
+    auto config = f.source_config(name, unique_name("topic"), 5);
     REQUIRE(f.w->start_connector(name, config, target_state::paused).ok());
     REQUIRE(f.listener.wait_for_connector(name, run_state::paused, deadline));
     task_id id{name, 0};
@@ -168,8 +159,8 @@ TEST_CASE("worker: connector and task started paused report PAUSED") {
 
 TEST_CASE("worker: a task that throws becomes FAILED with the exception in the trace") {
     worker_fixture f;
-    const auto name = unique("throws");
-    auto config = f.source_config(name, unique("topic"), 5);
+    const auto name = unique_name("throws");
+    auto config = f.source_config(name, unique_name("topic"), 5);
     config["fail.on"] = "poll";
     auto id = f.start_source(name, config);
     REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
@@ -180,8 +171,8 @@ TEST_CASE("worker: a task that throws becomes FAILED with the exception in the t
 
 TEST_CASE("worker: a task whose start() throws becomes FAILED") {
     worker_fixture f;
-    const auto name = unique("start-throws");
-    auto config = f.source_config(name, unique("topic"), 5);
+    const auto name = unique_name("start-throws");
+    auto config = f.source_config(name, unique_name("topic"), 5);
     config["fail.on"] = "start";
     auto id = f.start_source(name, config);
     REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
@@ -190,22 +181,22 @@ TEST_CASE("worker: a task whose start() throws becomes FAILED") {
 
 TEST_CASE("worker: connector failures are reported FAILED and returned") {
     worker_fixture f;
-    const auto name = unique("bad");
-    auto config = f.source_config(name, unique("topic"), 1);
+    const auto name = unique_name("bad");
+    auto config = f.source_config(name, unique_name("topic"), 1);
     config["connector.fail.on"] = "start";
     auto started = f.w->start_connector(name, config, target_state::started);
     REQUIRE_FALSE(started.ok());
     CHECK(f.listener.connector_trace(name) == "copycat::config_error: connector refuses to start");
     CHECK_FALSE(f.w->is_connector_running(name));
 
-    const auto unknown = unique("unknown");
+    const auto unknown = unique_name("unknown");
     auto missing = f.w->start_connector(unknown, {{"name", unknown}, {"connector.class", "com.example.Nope"}},
                                         target_state::started);
     REQUIRE_FALSE(missing.ok());
     CHECK(f.listener.connector_states(unknown) == std::vector<run_state>{run_state::failed});
     CHECK(f.w->connector_type({{"connector.class", "com.example.Nope"}}) == "unknown");
 
-    const auto invalid = unique("invalid");
+    const auto invalid = unique_name("invalid");
     auto bad_tasks = f.w->start_connector(
         invalid, {{"name", invalid}, {"connector.class", "test.CountingSource"}, {"tasks.max", "0"}},
         target_state::started);
@@ -215,8 +206,8 @@ TEST_CASE("worker: connector failures are reported FAILED and returned") {
 
 TEST_CASE("worker: tasks.max is enforced on the task configs") {
     worker_fixture f;
-    const auto name = unique("many");
-    auto config = f.source_config(name, unique("topic"), 1);
+    const auto name = unique_name("many");
+    auto config = f.source_config(name, unique_name("topic"), 1);
     config["generated.tasks"] = "3";
     config["tasks.max"] = "2";
     REQUIRE(f.w->start_connector(name, config, target_state::started).ok());
@@ -224,8 +215,8 @@ TEST_CASE("worker: tasks.max is enforced on the task configs") {
     REQUIRE_FALSE(configs.ok());
     CHECK(f.listener.connector_states(name).back() == run_state::failed);
 
-    const auto lenient = unique("lenient");
-    auto config2 = f.source_config(lenient, unique("topic"), 1);
+    const auto lenient = unique_name("lenient");
+    auto config2 = f.source_config(lenient, unique_name("topic"), 1);
     config2["generated.tasks"] = "3";
     config2["tasks.max"] = "2";
     config2["tasks.max.enforce"] = "false";
@@ -237,8 +228,8 @@ TEST_CASE("worker: tasks.max is enforced on the task configs") {
 
 TEST_CASE("worker: a connector's request for task reconfiguration reaches the listener") {
     worker_fixture f;
-    const auto name = unique("reconf");
-    auto config = f.source_config(name, unique("topic"), 1);
+    const auto name = unique_name("reconf");
+    auto config = f.source_config(name, unique_name("topic"), 1);
     config["request.reconfiguration"] = "true";
     REQUIRE(f.w->start_connector(name, config, target_state::started).ok());
     CHECK(f.listener.reconfiguration_requests(name) == 1);
@@ -247,7 +238,7 @@ TEST_CASE("worker: a connector's request for task reconfiguration reaches the li
 TEST_CASE("worker: a task that does not stop in time is abandoned silently and joined by stop()") {
     worker_fixture f(200ms);
     const auto before = testing::source_acks("blocked-polls-finished");
-    const auto id = f.start_blocked_source(unique("stuck"));
+    const auto id = f.start_blocked_source(unique_name("stuck"));
     const auto reported = f.listener.task_states(id);
     f.w->stop_tasks({id});
     // As Kafka Connect's cancel(): no FAILED (nor anything else) that could overwrite the status
@@ -263,7 +254,7 @@ TEST_CASE("worker: a task that does not stop in time is abandoned silently and j
 TEST_CASE("worker: stop() gives up on an abandoned task still inside a plugin call after its deadline") {
     worker_fixture f(100ms, 50ms);
     const auto before = testing::source_acks("blocked-polls-finished");
-    const auto id = f.start_blocked_source(unique("stuck-long"));
+    const auto id = f.start_blocked_source(unique_name("stuck-long"));
     f.w->stop();  // the poll blocks for 1 s: longer than the graceful and join deadlines together
     CHECK(f.w->stuck_task_threads() == 1);
     CHECK(f.listener.task_states(id).back() == run_state::running);
@@ -279,11 +270,11 @@ TEST_CASE("worker: stop() gives up on an abandoned task still inside a plugin ca
 
 TEST_CASE("worker: records flow from a source task through Kafka to a sink task") {
     worker_fixture f;
-    const auto source = unique("flow-src");
-    const auto topic = unique("flow");
+    const auto source = unique_name("flow-src");
+    const auto topic = unique_name("flow");
     auto source_id = f.start_source(source, f.source_config(source, topic, 50));
-    const auto sink = unique("flow-sink");
-    const auto collector = unique("flow-collector");
+    const auto sink = unique_name("flow-sink");
+    const auto collector = unique_name("flow-collector");
     string_map sink_config{
         {"name", sink}, {"connector.class", "test.CollectingSink"}, {"topics", topic}, {"collector", collector}};
     CHECK(f.w->connector_type(sink_config) == "sink");
@@ -305,8 +296,8 @@ TEST_CASE("worker: records flow from a source task through Kafka to a sink task"
 
 TEST_CASE("worker: source transformations and errors.tolerance=all, and skipped records still commit") {
     worker_fixture f;
-    const auto source = unique("tolerant");
-    const auto topic = unique("tolerant-topic");
+    const auto source = unique_name("tolerant");
+    const auto topic = unique_name("tolerant-topic");
     auto config = f.source_config(source, topic, 0);
     config["values"] = "a,drop,explode,b";
     config["transforms"] = "up";
@@ -315,8 +306,8 @@ TEST_CASE("worker: source transformations and errors.tolerance=all, and skipped 
     auto id = f.start_source(source, config);
     REQUIRE(testing::eventually([&] { return f.stored_position(source, source + "-p0") == 3; }, deadline));
 
-    const auto sink = unique("tolerant-sink");
-    const auto collector = unique("tolerant-collector");
+    const auto sink = unique_name("tolerant-sink");
+    const auto collector = unique_name("tolerant-collector");
     string_map sink_config{
         {"name", sink}, {"connector.class", "test.CollectingSink"}, {"topics", topic}, {"collector", collector}};
     REQUIRE(f.w->start_connector(sink, sink_config, target_state::started).ok());
@@ -331,8 +322,8 @@ TEST_CASE("worker: source transformations and errors.tolerance=all, and skipped 
 
 TEST_CASE("worker: a source transformation error fails the task under errors.tolerance=none") {
     worker_fixture f;
-    const auto source = unique("intolerant");
-    auto config = f.source_config(source, unique("topic"), 0);
+    const auto source = unique_name("intolerant");
+    auto config = f.source_config(source, unique_name("topic"), 0);
     config["values"] = "a,explode,b";
     config["transforms"] = "up";
     config["transforms.up.type"] = "test.UppercaseValue";

@@ -85,6 +85,7 @@ producer& producer::operator=(producer&& other) noexcept {
     if (this != &other) {
         fail_outstanding();
         handle_ = std::move(other.handle_);
+        fatal_ = other.fatal_;
     }
     return *this;
 }
@@ -150,6 +151,32 @@ result<std::int32_t> producer::warm_up(std::string_view topic, std::chrono::mill
     if (metadata->topic_cnt != 1 || metadata->topics[0].err != RD_KAFKA_RESP_ERR_NO_ERROR)
         return make_error(errc::not_found, context + ": the topic is unknown");
     return metadata->topics[0].partition_cnt;
+}
+
+result<void> producer::transaction_outcome(void* rd_error, std::string_view call) {
+    auto* err = static_cast<rd_kafka_error_t*>(rd_error);
+    if (err == nullptr) return {};
+    if (rd_kafka_error_is_fatal(err)) fatal_ = true;
+    return detail::take_kafka_error(err, fmt::format("{} of producer {}", call, name()));
+}
+
+result<void> producer::init_transactions(std::chrono::milliseconds timeout) {
+    return transaction_outcome(rd_kafka_init_transactions(handle_.get(), static_cast<int>(timeout.count())),
+                               "init_transactions");
+}
+
+result<void> producer::begin_transaction() {
+    return transaction_outcome(rd_kafka_begin_transaction(handle_.get()), "begin_transaction");
+}
+
+result<void> producer::commit_transaction(std::chrono::milliseconds timeout) {
+    return transaction_outcome(rd_kafka_commit_transaction(handle_.get(), static_cast<int>(timeout.count())),
+                               "commit_transaction");
+}
+
+result<void> producer::abort_transaction(std::chrono::milliseconds timeout) {
+    return transaction_outcome(rd_kafka_abort_transaction(handle_.get(), static_cast<int>(timeout.count())),
+                               "abort_transaction");
 }
 
 int producer::outstanding() const { return rd_kafka_outq_len(handle_.get()); }

@@ -76,14 +76,32 @@ public:
     // Records (and protocol requests) not yet acknowledged.
     int outstanding() const;
 
+    // ---- transactions (a producer created with transactional.id; docs/exactly-once-source.md) ----
+    // Each blocks the calling thread (at most `timeout`). After a failed commit the caller aborts;
+    // a fenced or otherwise fatal producer can do nothing more (fatal()).
+
+    // Registers the transactional id with its coordinator, fencing any earlier producer with the
+    // same id and aborting its open transaction (InitProducerId).
+    result<void> init_transactions(std::chrono::milliseconds timeout);
+    result<void> begin_transaction();
+    // Flushes the records of the transaction (delivery callbacks run on this thread), then commits.
+    result<void> commit_transaction(std::chrono::milliseconds timeout);
+    // Aborts: its records, delivered or not, stay invisible to read_committed consumers.
+    result<void> abort_transaction(std::chrono::milliseconds timeout);
+    // Whether the last failed transactional call left the producer unusable (fenced, fatal error).
+    bool fatal() const { return fatal_; }
+
     // librdkafka's name for this client, for log lines.
     std::string_view name() const;
 
 private:
     explicit producer(detail::handle_ptr handle) : handle_(std::move(handle)) {}
     void fail_outstanding() noexcept;
+    // Converts a transactional call's error, remembering whether it was fatal.
+    result<void> transaction_outcome(void* rd_error, std::string_view call);
 
     detail::handle_ptr handle_;
+    bool fatal_ = false;
 };
 
 }  // namespace copycat::rdkafka
