@@ -6,6 +6,7 @@
 
 #include "common/logging.hpp"
 #include "common/strings.hpp"
+#include "runtime/exactly_once_source.hpp"
 
 namespace copycat::runtime {
 namespace {
@@ -109,6 +110,22 @@ result<string_map> producer_settings(const worker_config& worker, const string_m
         {"message.timeout.ms", "0"},
     };
     return with_overrides(std::move(base), worker, connector_config, "producer.", producer_override);
+}
+
+void make_transactional(string_map& settings, std::string_view group_id, const task_id& id) {
+    const std::pair<std::string, std::string> forced[] = {
+        {"transactional.id", task_transactional_id(group_id, id.connector, id.task)},
+        {"enable.idempotence", "true"},
+    };
+    for (const auto& [key, value] : forced) {
+        auto it = settings.find(key);
+        if (it != settings.end() && it->second != value)
+            log::warn("Task {}: producer setting {}={} is replaced by {} for exactly-once source support",
+                      id.to_string(), key, it->second, value);
+        settings.insert_or_assign(key, value);
+    }
+    // Offset records land on the partition a Java worker picks: murmur2 of the key.
+    settings.try_emplace("partitioner", "murmur2_random");
 }
 
 result<string_map> consumer_settings(const worker_config& worker, const string_map& connector_config,

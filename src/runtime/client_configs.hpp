@@ -51,6 +51,11 @@ std::map<std::string, std::string> disallowed_client_overrides(client_override_p
 // (errc::invalid_argument, "Client Config Overrides not allowed: ...").
 result<string_map> producer_settings(const worker_config& worker, const string_map& connector_config,
                                      const task_id& id);
+// Makes producer settings those of an exactly-once source task (docs/exactly-once-source.md):
+// transactional.id <group.id>-<connector>-<task> and enable.idempotence=true replace the user's
+// with a warning (Kafka: Worker.exactlyOnceSourceTaskProducerConfigs); partitioner=murmur2_random
+// unless set, so offset records land on the partition a Java worker picks.
+void make_transactional(string_map& settings, std::string_view group_id, const task_id& id);
 result<string_map> consumer_settings(const worker_config& worker, const string_map& connector_config,
                                      const task_id& id);
 

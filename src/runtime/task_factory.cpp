@@ -3,7 +3,6 @@
 #include <charconv>
 #include <functional>
 
-#include "common/logging.hpp"
 #include "common/strings.hpp"
 #include "copycat/errors.hpp"
 #include "kafka/rdkafka/consumer.hpp"
@@ -136,24 +135,6 @@ result<std::optional<worker_source_task::transactions>> transaction_settings(con
     return answer(std::move(t));
 }
 
-// The producer settings an exactly-once task needs, over the user's (Kafka:
-// Worker.exactlyOnceSourceTaskProducerConfigs overrides them the same way, with a warning).
-void make_transactional(string_map& settings, const worker_config& worker, const task_id& id) {
-    const std::pair<std::string, std::string> forced[] = {
-        {"transactional.id", task_transactional_id(worker.group_id, id.connector, id.task)},
-        {"enable.idempotence", "true"},
-    };
-    for (const auto& [key, value] : forced) {
-        auto it = settings.find(key);
-        if (it != settings.end() && it->second != value)
-            log::warn("Task {}: producer setting {}={} is replaced by {} for exactly-once source support",
-                      id.to_string(), key, it->second, value);
-        settings.insert_or_assign(key, value);
-    }
-    // Offset records land on the partition a Java worker picks: murmur2 of the key.
-    settings.try_emplace("partitioner", "murmur2_random");
-}
-
 }  // namespace
 
 std::vector<std::string> sink_subscription(const string_map& connector_config) {
@@ -189,7 +170,7 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
         COPYCAT_TRY(auto task, make_task<source_connector, source_task>(*entry));
         COPYCAT_TRY(auto settings, producer_settings(config_, connector_config, id));
         COPYCAT_TRY(auto transactions, transaction_settings(config_, connector_config));
-        if (transactions) make_transactional(settings, config_, id);
+        if (transactions) make_transactional(settings, config_.group_id, id);
         COPYCAT_TRY(auto client, to_client_config(settings, "task " + id.to_string() + " producer"));
         COPYCAT_TRY(auto producer, rdkafka::producer::create(client));
         worker_source_task::parts parts{std::move(task),       task_config,          std::move(converters),

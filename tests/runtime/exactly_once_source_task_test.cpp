@@ -136,3 +136,4 @@ TEST_CASE("exactly-once: preparing runs tasks without transactions, through the 
     REQUIRE(testing::eventually([&] { return !f.offsets.all().empty(); }, deadline));
     CHECK(read_committed(f.cluster.bootstrap_servers(), f.config.offsets_topic, 1, 2s).empty());
 }
+
