@@ -84,6 +84,29 @@ private:
     std::size_t records_ = 0;
 };
 
+// The latest value under `key` in partition 0 of `topic` (the config topic has one), read with
+// read_committed until the last stable offset; nullopt when there is none.
+std::optional<std::string> latest_value(const std::string& topic, const std::string& key) {
+    auto config = rdkafka::client_config::from_map(
+        {{"bootstrap.servers", bootstrap_servers()}, {"isolation.level", "read_committed"}});
+    REQUIRE(config.ok());
+    auto consumer = rdkafka::consumer::create(*config);
+    REQUIRE(consumer.ok());
+    REQUIRE(consumer->assign({{topic, 0, rdkafka::offsets::beginning}}).ok());
+    auto marks = consumer->query_watermarks(topic, 0, 30s);
+    REQUIRE(marks.ok());
+    std::optional<std::string> latest;
+    const bool at_end = poll_until(30s, [&] {
+        auto polled = consumer->poll(200ms);
+        if (polled.ok() && polled->has_value() && (*polled)->key() == key)
+            latest = std::string((*polled)->value().value_or(""));
+        auto at = consumer->position({{topic, 0}});
+        return at.ok() && !at->empty() && (*at)[0].offset >= marks->high;
+    });
+    REQUIRE(at_end);
+    return latest;
+}
+
 }  // namespace
 
 TEST_CASE("exactly-once source: a SIGKILLed worker's task resumes elsewhere, every line exactly once", "[cluster]") {
@@ -108,6 +131,10 @@ TEST_CASE("exactly-once source: a SIGKILLed worker's task resumes elsewhere, eve
     REQUIRE(created.status == 201);
     std::optional<int> source_worker;
     REQUIRE(poll_until(60s, [&] { return (source_worker = single_task_worker(cluster, source)).has_value(); }));
+
+    // The leader fenced the connector's earlier producers and wrote Kafka Connect's task-count
+    // record before the task started.
+    CHECK(latest_value(cluster.config_topic(), "tasks-fencing-" + source) == R"({"task-count":1})");
 
     committed_reader reader(topic);
     REQUIRE(poll_until(60s, [&] {

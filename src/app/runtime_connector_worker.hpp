@@ -3,14 +3,20 @@
 // forwarding adapter; the herder stays testable with a fake while the application runs the real
 // worker. Holds a reference to the worker (owned by the application, which outlives this).
 
+#include <chrono>
+
 #include "herder/connector_worker.hpp"
 #include "runtime/offsets_admin.hpp"
 #include "runtime/worker.hpp"
+#include "runtime/zombie_fencer.hpp"
 
 namespace copycat::app {
 
 class runtime_connector_worker final : public herder::connector_worker {
 public:
+    // One InitProducerId per task (Kafka's Admin default.api.timeout.ms).
+    static constexpr std::chrono::milliseconds fencing_timeout{60'000};
+
     // `offsets` serves the KIP-875 offsets endpoints (none: they answer unsupported).
     explicit runtime_connector_worker(runtime::worker& worker, const runtime::offsets_admin* offsets = nullptr)
         : worker_(worker), offsets_(offsets) {}
@@ -33,6 +39,10 @@ public:
         worker_.set_target_state(connector, state);
     }
     void stop() override { worker_.stop(); }
+
+    result<void> fence_zombies(const std::string& connector, const string_map& config, int task_count) override {
+        return runtime::fence_task_producers(worker_.config(), connector, config, task_count, fencing_timeout);
+    }
 
     result<std::vector<runtime::connector_offset>> connector_offsets(const std::string& name,
                                                                      const string_map& config) override {

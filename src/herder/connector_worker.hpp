@@ -42,6 +42,14 @@ public:
     // Stops everything.
     virtual void stop() = 0;
 
+    // KIP-618: fences the producers of the connector's source tasks 0..task_count-1
+    // (runtime::fence_task_producers). Blocks on the broker: called off the herder's loop thread.
+    virtual result<void> fence_zombies(const std::string& connector, const string_map& config, int task_count) {
+        (void)connector;
+        (void)config;
+        (void)task_count;
+        return make_error(errc::unsupported, "This worker cannot fence task producers");
+    }
     // KIP-875 offsets of a connector (runtime::offsets_admin). These block on the offset store or
     // the broker: the herder calls them off its loop thread. Default: unsupported.
     virtual result<std::vector<runtime::connector_offset>> connector_offsets(const std::string& name,

@@ -67,6 +67,7 @@ void distributed_herder::stop() {
     std::optional<storage::session_key_record> key;
     if (!loop_.post([this, &stopped_work, &departure_target, &key] {
             work_.stop_all();
+            fencing_waiters_.clear();
             if (!leader_) departure_target = leader_url_;
             key = snapshot_.session_key;
             stopped_work.set_value();
@@ -116,6 +117,8 @@ coordination::work_set distributed_herder::running_allocation() const {
     coordination::work_set out;
     out.connectors = work_.connectors();
     for (const task_id& id : work_.tasks()) out.tasks.push_back({id.connector, id.task});
+    // Tasks waiting for their connector's fencing are this worker's too (docs/exactly-once-source.md).
+    for (const task_id& id : fencing_waiters_) out.tasks.push_back({id.connector, id.task});
     return out;
 }
 
@@ -173,6 +176,7 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
         return;
     }
     // Revocations apply whatever else happens (Kafka: WorkerCoordinator calls onRevoked first).
+    for (const task_id& id : task_ids(assignment.revoked.tasks)) fencing_waiters_.erase(id);
     work_.stop_tasks(task_ids(assignment.revoked.tasks));
     for (const std::string& c : assignment.revoked.connectors) work_.stop_connector(c);
     // A revoked task that no longer exists (tasks.max shrank, the connector was stopped) keeps no
@@ -222,9 +226,69 @@ void distributed_herder::start_assigned(const coordination::work_set& assigned) 
     }
     for (const task_id& id : task_ids(assigned.tasks)) {
         if (work_.runs(id)) continue;
+        if (awaits_fencing(id.connector)) {
+            fencing_waiters_.insert(id);
+            continue;
+        }
         work_.start_task(id, snapshot_);
     }
     for (const std::string& c : assigned.connectors) reconfigure(c);
+    maybe_fence();
+}
+
+bool distributed_herder::awaits_fencing(const std::string& connector) const {
+    if (!runtime::fencing_enabled(options_.exactly_once_source) || !snapshot_.pending_fencing.contains(connector))
+        return false;
+    const string_map* config = snapshot_.connector_config(connector);
+    return config != nullptr && validator_.type_of(*config) == connector_type::source;
+}
+
+// Kafka: DistributedHerder.fenceZombieSourceTasks. The leader fences the transactional ids of the
+// generation the last task-count record counted (the current task count when there is none yet),
+// then writes the record for the current generation; followers wait for it to be read.
+void distributed_herder::maybe_fence() {
+    if (!leader_) return;
+    for (const std::string& c : snapshot_.pending_fencing) {
+        if (!awaits_fencing(c) || fencing_in_flight_.contains(c)) continue;
+        auto recorded = snapshot_.task_count_records.find(c);
+        const int previous = recorded != snapshot_.task_count_records.end() ? recorded->second : snapshot_.task_count(c);
+        const std::int32_t current = snapshot_.task_count(c);
+        fencing_in_flight_.insert(c);
+        const bool posted = offsets_loop_.post([this, c, previous, current, config = *snapshot_.connector_config(c)] {
+            auto fenced = worker_.fence_zombies(c, config, previous);
+            loop_.post([this, c, current, fenced = std::move(fenced)] {
+                fencing_in_flight_.erase(c);
+                if (!fenced) {
+                    log::error("Failed to fence the zombie tasks of connector {}; its tasks wait: {}", c,
+                               fenced.err().describe());
+                    return;
+                }
+                if (auto written = configs_.put_task_count_record(c, current); !written)
+                    log::error("Failed to write the task count record of connector {}: {}", c,
+                               written.err().describe());
+            });
+        });
+        if (!posted) fencing_in_flight_.erase(c);
+    }
+}
+
+void distributed_herder::start_fenced_tasks(const std::string& connector) {
+    for (auto it = fencing_waiters_.begin(); it != fencing_waiters_.end();) {
+        if (it->connector != connector || awaits_fencing(connector)) {
+            ++it;
+            continue;
+        }
+        if (!work_.runs(*it)) work_.start_task(*it, snapshot_);
+        it = fencing_waiters_.erase(it);
+    }
+    if (coordinator_) coordinator_->set_current_allocation(running_allocation());
+}
+
+void distributed_herder::on_task_count_record(const std::string& connector) {
+    loop_.post([this, connector] {
+        refresh_snapshot();
+        start_fenced_tasks(connector);
+    });
 }
 
 void distributed_herder::on_revoke_all(const coordination::work_set&) {
@@ -237,6 +301,7 @@ void distributed_herder::on_revoke_all(const coordination::work_set&) {
         log::info("Eager rebalance: stopping all work");
         rebalancing_ = true;
         work_.stop_all();
+        fencing_waiters_.clear();
         if (coordinator_) coordinator_->set_current_allocation({});
         stopped->set_value();
     });
@@ -256,6 +321,7 @@ void distributed_herder::on_membership_lost(const std::string& reason) {
         rebalancing_ = true;
         leader_ = false;
         work_.stop_all();
+        fencing_waiters_.clear();
         if (coordinator_) coordinator_->set_current_allocation({});
     });
 }
@@ -266,6 +332,7 @@ void distributed_herder::on_fatal_error(const error& e) {
         rebalancing_ = true;
         leader_ = false;
         work_.stop_all();
+        fencing_waiters_.clear();
     });
 }
 
@@ -339,6 +406,7 @@ void distributed_herder::on_task_configs_update(const std::string& connector) {
         const bool count_changed = known_tasks_[connector] != tasks;
         known_tasks_[connector] = std::move(tasks);
         work_.refresh_tasks(connector, snapshot_);
+        maybe_fence();
         if (count_changed) request_rejoin("the tasks of connector " + connector + " changed");
     });
 }

@@ -130,6 +130,8 @@ public:
     void on_logger_level_update(const std::string& ns, const std::string& level) override;
     // KIP-507: a session key written by the leader (this worker or another, Copycat or Java).
     void on_session_key_update(const storage::session_key_record& key) override;
+    // KIP-618: a tasks-fencing-<c> record was read; the connector's waiting tasks may start.
+    void on_task_count_record(const std::string& connector) override;
 
     // coordinator_listener (the group member's strand)
     void on_assignment(const coordination::connect_assignment& assignment, const coordination::work_set& full,
@@ -167,6 +169,12 @@ private:
     // The leader writes a new session key when it needs one, then checks again when it expires.
     void check_session_key();
     void start_assigned(const coordination::work_set& assigned);
+    // KIP-618 (docs/exactly-once-source.md#fencing-and-the-task-count-record): whether the tasks of
+    // a source connector wait for the leader to fence its previous generation; the leader's fencing
+    // (off the loop) and task-count record; the start of the tasks that waited.
+    bool awaits_fencing(const std::string& connector) const;
+    void maybe_fence();
+    void start_fenced_tasks(const std::string& connector);
     void refresh_snapshot();
     // On shutdown, a follower tells the leader it leaves (so its work moves at once).
     // Signed with `key` when there is one. A Java leader answers 404 (it has no such endpoint).
@@ -207,6 +215,10 @@ private:
     // task count, which need a rebalance, from a changed config, which does not.
     std::set<std::string> known_connectors_;
     std::map<std::string, std::vector<std::int32_t>> known_tasks_;
+    // KIP-618: assigned tasks waiting for their connector's task-count record; connectors the
+    // leader is fencing now.
+    std::set<task_id> fencing_waiters_;
+    std::set<std::string> fencing_in_flight_;
     struct waiting_write {
         std::chrono::steady_clock::time_point deadline;
         std::function<void()> run;   // submits the write again

@@ -33,6 +33,9 @@ public:
     void on_logger_level_update(const std::string& ns, const std::string& level) override {
         if (auto* t = target_.load()) t->on_logger_level_update(ns, level);
     }
+    void on_task_count_record(const std::string& connector) override {
+        if (auto* t = target_.load()) t->on_task_count_record(connector);
+    }
 
 private:
     std::atomic<config_store_listener*> target_{nullptr};

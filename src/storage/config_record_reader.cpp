@@ -52,8 +52,8 @@ std::optional<config_event> config_record_reader::apply(const log_record& record
             return e;
         }
         case config_key_kind::task_count:
-            apply_task_count(key.name, value);
-            return std::nullopt;
+            if (!apply_task_count(key.name, value)) return std::nullopt;
+            return config_event{config_event::kind::task_count, key.name, {}, {}, {}};
         case config_key_kind::session_key: {
             auto k = decode_session_key(value);
             if (!k) {
@@ -165,14 +165,15 @@ std::optional<config_event> config_record_reader::apply_commit(const std::string
     return config_event{config_event::kind::task_configs, c, {}, {}, {}};
 }
 
-void config_record_reader::apply_task_count(const std::string& c, const json::value& v) {
+bool config_record_reader::apply_task_count(const std::string& c, const json::value& v) {
     auto count = decode_task_count(v);
     if (!count) {
         log::error("Ignoring task count record for connector '{}': {}", c, count.err().describe());
-        return;
+        return false;
     }
     state_.task_count_records[c] = *count;
     state_.pending_fencing.erase(c);
+    return true;
 }
 
 void config_record_reader::remove_connector(const std::string& c) {

@@ -30,6 +30,7 @@ struct config_event {
         restart_request,
         session_key,
         logger_level,
+        task_count,  // a tasks-fencing-<c> record (KIP-618)
     };
     kind what = kind::connector_config;
     std::string name;  // connector (logger namespace for logger_level)
@@ -52,7 +53,7 @@ private:
     std::optional<config_event> apply_connector_config(const std::string& c, const json::value& v);
     void apply_task_config(const std::string& c, std::int32_t task, const json::value& v);
     std::optional<config_event> apply_commit(const std::string& c, const json::value& v);
-    void apply_task_count(const std::string& c, const json::value& v);
+    bool apply_task_count(const std::string& c, const json::value& v);
     void remove_connector(const std::string& c);
 
     cluster_config state_;

@@ -73,6 +73,9 @@ void kafka_config_store::notify(const config_event& e) {
         case config_event::kind::logger_level:
             listener_.on_logger_level_update(e.name, e.level);
             break;
+        case config_event::kind::task_count:
+            listener_.on_task_count_record(e.name);
+            break;
     }
 }
 

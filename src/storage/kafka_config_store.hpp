@@ -39,6 +39,8 @@ public:
     virtual void on_session_key_update(const session_key_record&) {}
     // KIP-976 cluster log level; only records read after start-up.
     virtual void on_logger_level_update(const std::string& /*ns*/, const std::string& /*level*/) {}
+    // KIP-618: a tasks-fencing-<c> record was read (the connector's fencing is done).
+    virtual void on_task_count_record(const std::string& /*connector*/) {}
 };
 
 class kafka_config_store {

@@ -88,8 +88,11 @@ TEST_CASE("reader: task configs are invisible until their commit") {
     CHECK(f.state().tasks("a") == std::vector<std::int32_t>{0});
     CHECK(f.state().task_config_generations.at("a") == 1);
 
-    // A task-count record clears "pending fencing".
-    f(config_keys::task_count("a"), encode_task_count(1));
+    // A task-count record clears "pending fencing", and tells the herder (its waiting tasks start).
+    const auto event = f(config_keys::task_count("a"), encode_task_count(1));
+    REQUIRE(event);
+    CHECK(event->what == config_event::kind::task_count);
+    CHECK(event->name == "a");
     CHECK(f.state().pending_fencing.count("a") == 0);
     CHECK(f.state().task_count_records.at("a") == 1);
 }
