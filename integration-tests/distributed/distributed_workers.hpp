@@ -52,6 +52,8 @@ public:
     bool running(int i) const { return processes_.at(i) != nullptr; }
     int size() const { return static_cast<int>(processes_.size()); }
     std::uint16_t port(int i) const { return ports_.at(i); }
+    // The process id of running worker i.
+    pid_t pid(int i) const { return processes_.at(i)->pid(); }
     // "127.0.0.1:<port>", as statuses name the worker.
     std::string worker_id(int i) const;
     // The index of the worker whose log names itself leader last; nullopt when none does (yet).

@@ -70,6 +70,8 @@ public:
     // its exit code, 128 + SIGKILL when the signal killed it.
     int kill();
     bool running();
+    // The child's process id (for /proc/<pid>/status).
+    pid_t pid() const { return pid_; }
 
 private:
     pid_t pid_ = -1;

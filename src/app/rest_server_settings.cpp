@@ -50,6 +50,7 @@ result<rest::http_server_options> rest_server_options(const common_worker_config
     options.listeners = config.listeners;
     if (!options.listeners.empty()) options.listener = options.listeners.front();
     if (uses_https(config)) options.tls = rest_tls_settings(config);
+    options.body_limit = config.rest_max_request_bytes;
     options.cors.allowed_origins = config.access_control_allow_origin;
     options.cors.allowed_methods = config.access_control_allow_methods;
     if (config.basic_auth_credentials_file && !config.basic_auth_credentials_file->empty()) {

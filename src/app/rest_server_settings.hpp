@@ -8,6 +8,7 @@
 //     that forwards requests to other workers' https URLs;
 //   * CORS from access.control.allow.origin / access.control.allow.methods;
 //   * basic authentication from rest.basic.auth.credentials.file (a user=password file);
+//   * the request body limit from rest.max.request.bytes (413 beyond it);
 //   * the advertised URL: rest.advertised.listener's protocol, else http when any listener is
 //     http, else https; that listener's host and bound port unless rest.advertised.host.name /
 //     rest.advertised.port say otherwise.

@@ -192,6 +192,10 @@ config_def build_worker_def() {
                 "Comma-separated names of ConnectRestExtension classes, loaded and called in the order specified.")
         .define("admin.listeners", config_type::list, nullptr, listeners_validator(true), low,
                 "List of comma-separated URIs the Admin REST API will listen on.")
+        // Copycat: the REST server's bound on what one request may send (docs/rest-api.md#limits).
+        .define("rest.max.request.bytes", config_type::long_, 16 * 1024 * 1024, range::at_least(1), low,
+                "The largest request body the REST API accepts, in bytes. A larger body is refused with 413 while "
+                "it is read, before it is buffered, and the connection is closed.")
         // Copycat: HTTP basic authentication of the REST API (Kafka: BasicAuthSecurityRestExtension).
         .define("rest.basic.auth.credentials.file", config_type::string, nullptr, low,
                 "A properties file of user=password lines. When set, every REST request except the internal "
@@ -359,6 +363,7 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
     out.access_control_allow_methods = get<std::string>(values, "access.control.allow.methods");
     if (const auto* f = std::get_if<std::string>(&values.find("rest.basic.auth.credentials.file")->second))
         out.basic_auth_credentials_file = *f;
+    out.rest_max_request_bytes = static_cast<std::size_t>(get<std::int64_t>(values, "rest.max.request.bytes"));
     out.java_bridge_jvm_options = get<std::string>(values, "java.bridge.jvm.options");
     out.java_bridge_preferred_classes = get<config_list>(values, "java.bridge.preferred.classes");
     return values;

@@ -10,6 +10,7 @@
 // a distributed worker the topic settings config.storage., offset.storage., status.storage.).
 
 #include <chrono>
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -40,6 +41,7 @@ struct common_worker_config {
     std::string access_control_allow_origin;
     std::string access_control_allow_methods;
     std::optional<std::string> basic_auth_credentials_file;
+    std::size_t rest_max_request_bytes = 16 * 1024 * 1024;  // rest.max.request.bytes
     // The JVM bridge (docs/jvm-bridge.md): java.bridge.jvm.options, java.bridge.preferred.classes.
     std::string java_bridge_jvm_options;
     std::vector<std::string> java_bridge_preferred_classes;

@@ -112,6 +112,7 @@ void distributed_herder::health_check(callback<void> cb) {
 result<created_connector> distributed_herder::put_config(const std::string& name, string_map config,
                                                          std::optional<target_state> initial_state,
                                                          bool allow_replace) {
+    COPYCAT_TRY_VOID(configs_.check_connector_config(name, config));  // a 400 before validating it
     COPYCAT_TRY(auto validation, validator_.validate(config));
     if (auto message = connector_validator::invalid_config_message(validation))
         return make_error(errc::invalid_argument, *message);
@@ -120,9 +121,11 @@ result<created_connector> distributed_herder::put_config(const std::string& name
     if (exists && !allow_replace) return make_error(errc::already_exists, "Connector " + name + " already exists");
     std::optional<storage::target_state_value> target;
     if (initial_state && !exists) target = to_storage(*initial_state);
-    if (auto written = configs_.put_connector_config(name, config, target); !written)
+    if (auto written = configs_.put_connector_config(name, config, target); !written) {
+        if (written.err().code == make_error_code(errc::invalid_argument)) return written.err();  // too large
         return make_error(errc::internal, "Failed to write the config of connector " + name + ": " +
                                               written.err().describe());
+    }
     refresh_snapshot();
     if (!snapshot_.contains(name)) return make_error(errc::internal, "Connector " + name + " vanished after writing");
     log::info("{} connector {}", exists ? "Updated" : "Created", name);
@@ -132,6 +135,8 @@ result<created_connector> distributed_herder::put_config(const std::string& name
 void distributed_herder::put_connector_config(const std::string& name, string_map config,
                                               std::optional<target_state> initial_state, bool allow_replace,
                                               callback<created_connector> cb) {
+    // Checked here too, so that a follower refuses an oversized config without forwarding it.
+    if (auto fits = configs_.check_connector_config(name, config); !fits) return cb(fits.err());
     submit_to_leader(std::move(cb), [this, name, config = std::move(config), initial_state, allow_replace]() mutable {
         return put_config(name, config, initial_state, allow_replace);
     });

@@ -92,7 +92,8 @@ result<std::pair<tls_context_ptr, bool>> client_context() {
     return std::pair{tls.context, tls.verify_host};
 }
 
-http::request<http::string_body> make_request(const http_call& call, const url_parts& parts) {
+// Takes the call's body: it may be large (a forwarded REST request) and is sent once.
+http::request<http::string_body> make_request(http_call& call, const url_parts& parts) {
     http::request<http::string_body> req{http::string_to_verb(call.method), parts.target, 11};
     const bool v6 = parts.host.find(':') != std::string::npos;
     req.set(http::field::host, (v6 ? "[" + parts.host + "]" : parts.host) + ":" + parts.port);
@@ -101,7 +102,7 @@ http::request<http::string_body> make_request(const http_call& call, const url_p
     for (const auto& [name, value] : call.headers) req.set(name, value);
     if (!call.body.empty() && req.find(http::field::content_type) == req.end())
         req.set(http::field::content_type, "application/json");
-    req.body() = call.body;
+    req.body() = std::move(call.body);
     req.prepare_payload();
     return req;
 }

@@ -40,7 +40,8 @@ struct http_server_options {
     // Kafka Connect `listeners` syntax (see listener_address.hpp); used when `listeners` is empty.
     std::string listener = "http://:8083";
     std::size_t threads = 2;
-    // Larger request bodies get 413 and the connection is closed.
+    // Larger request bodies get 413 (checked against Content-Length before the body is read, and
+    // while a chunked body arrives) and the connection is closed: rest.max.request.bytes.
     std::size_t body_limit = 16 * 1024 * 1024;
     // Time a client has to send a complete request (and to finish a TLS handshake); also the
     // keep-alive idle limit and the limit for taking a response. A client that exceeds it is

@@ -1,5 +1,7 @@
 #include "rest/request.hpp"
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cctype>
 
@@ -27,6 +29,22 @@ std::vector<std::string_view> request::query_values(std::string_view name) const
         if (key == name) out.emplace_back(value);
     }
     return out;
+}
+
+request_body::request_body(std::string bytes) {
+    if (bytes.size() < large) {
+        bytes_ = std::make_shared<const std::string>(std::move(bytes));
+        return;
+    }
+    bytes_ = std::shared_ptr<const std::string>(new std::string(std::move(bytes)), [](const std::string* b) {
+        delete b;
+        malloc_trim(0);
+    });
+}
+
+const std::string& request_body::empty_text() {
+    static const std::string empty;
+    return empty;
 }
 
 std::optional<std::string_view> request::header(std::string_view name) const {

@@ -5,6 +5,7 @@
 // asynchronous continuation); it is not shared between threads.
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,11 +20,39 @@ namespace copycat::rest {
 
 using header_list = std::vector<std::pair<std::string, std::string>>;
 
+// A request body: immutable bytes that the copies of a request share. A body may be as large as
+// the server's body limit (rest.max.request.bytes, docs/rest-api.md "Limits"), and a request is
+// copied on its way (the forwarding responder keeps one, a handler's answer may capture one), so
+// copying the bytes each time would multiply the memory a large request costs. When the last
+// copy of a body of at least `large` bytes goes, the allocator is told to return its free memory
+// to the system (malloc_trim): glibc would otherwise keep the pages of a large request's body and
+// of what was parsed from it, and a worker's RSS would stay at its peak after a burst of them.
+class request_body {
+public:
+    static constexpr std::size_t large = 1024 * 1024;
+
+    request_body() = default;
+    request_body(std::string bytes);
+    request_body(const char* bytes) : request_body(std::string(bytes)) {}
+
+    const std::string& str() const { return bytes_ ? *bytes_ : empty_text(); }
+    operator std::string_view() const { return str(); }
+    bool empty() const { return str().empty(); }
+    std::size_t size() const { return str().size(); }
+    void clear() { bytes_.reset(); }
+    friend bool operator==(const request_body& a, std::string_view b) { return a.str() == b; }
+
+private:
+    static const std::string& empty_text();
+
+    std::shared_ptr<const std::string> bytes_;
+};
+
 struct request {
     std::string method;   // upper case as received: "GET", "PUT", ...
     std::string target;   // raw request-target, e.g. "/connectors/a%20b/status?forward=true"
     header_list headers;  // as received, in order
-    std::string body;     // the exact bytes received (request signatures are verified on these)
+    request_body body;    // the exact bytes received (request signatures are verified on these)
 
     // Filled by the router.
     std::string path;                                // raw (encoded) path part of target

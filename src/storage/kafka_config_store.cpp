@@ -1,13 +1,15 @@
 #include "storage/kafka_config_store.hpp"
 
+#include <fmt/format.h>
+
 #include "common/logging.hpp"
 #include "storage/completion_latch.hpp"
 
 namespace copycat::storage {
 
 kafka_config_store::kafka_config_store(std::unique_ptr<record_log> log, config_store_listener& listener,
-                                       std::chrono::milliseconds timeout)
-    : log_(std::move(log)), listener_(listener), timeout_(timeout) {}
+                                       std::chrono::milliseconds timeout, std::size_t max_record_bytes)
+    : log_(std::move(log)), listener_(listener), timeout_(timeout), max_record_bytes_(max_record_bytes) {}
 
 kafka_config_store::~kafka_config_store() { stop(); }
 
@@ -107,11 +109,41 @@ result<void> kafka_config_store::write_and_read(std::vector<keyed_value> records
     return r;
 }
 
+namespace {
+
+// The name is left out of the message: an oversized name is one way to get here.
+error too_large(std::string_view what, const std::string& bytes, std::size_t limit) {
+    return make_error(errc::invalid_argument,
+                      fmt::format("The {} would be a config topic record of {} bytes, larger than the {} bytes the "
+                                  "config topic accepts (message.max.bytes of its producer); nothing was written",
+                                  what, bytes, limit));
+}
+
+}  // namespace
+
+result<void> kafka_config_store::check_size(const std::string& key, const std::optional<std::string>& value,
+                                            const char* what) const {
+    const std::size_t bytes = key.size() + (value ? value->size() : 0);
+    if (bytes <= max_record_bytes_) return {};
+    return too_large(what, std::to_string(bytes), max_record_bytes_);
+}
+
+result<void> kafka_config_store::check_connector_config(const std::string& c, const string_map& config) const {
+    // The encoded record holds every name and value at least once: when they alone are too many
+    // bytes, the record is too, and a config of megabytes is refused without encoding a copy of it.
+    std::size_t at_least = config_keys::connector(c).size();
+    for (const auto& [key, value] : config) at_least += key.size() + value.size();
+    if (at_least > max_record_bytes_)
+        return too_large("connector configuration", "more than " + std::to_string(at_least), max_record_bytes_);
+    return check_size(config_keys::connector(c), encode_connector_config(config), "connector configuration");
+}
+
 result<void> kafka_config_store::put_connector_config(const std::string& c, const string_map& config,
                                                       std::optional<target_state_value> target) {
     std::vector<keyed_value> records;
     if (target) records.emplace_back(config_keys::target_state(c), encode_target_state(*target));
     records.emplace_back(config_keys::connector(c), encode_connector_config(config));
+    for (const auto& [key, value] : records) COPYCAT_TRY_VOID(check_size(key, value, "connector configuration"));
     return write_and_read(std::move(records), "a connector configuration");
 }
 
@@ -126,13 +158,13 @@ result<void> kafka_config_store::put_task_configs(const std::string& c, const st
     COPYCAT_TRY_VOID(check_started());
     const auto deadline = clock::now() + timeout_;
     // Be at the end of the log before writing: there may be lagging data to consume.
-    auto r = read_to_end_until(deadline);
-    if (r) {
-        std::vector<keyed_value> tasks;
-        for (std::size_t i = 0; i < configs.size(); ++i)
-            tasks.emplace_back(config_keys::task(c, static_cast<std::int32_t>(i)), encode_task_config(configs[i]));
-        r = send_all(std::move(tasks), deadline);
+    std::vector<keyed_value> tasks;
+    for (std::size_t i = 0; i < configs.size(); ++i) {
+        tasks.emplace_back(config_keys::task(c, static_cast<std::int32_t>(i)), encode_task_config(configs[i]));
+        COPYCAT_TRY_VOID(check_size(tasks.back().first, tasks.back().second, "task configuration"));
     }
+    auto r = read_to_end_until(deadline);
+    if (r) r = send_all(std::move(tasks), deadline);
     if (r && !configs.empty()) r = read_to_end_until(deadline);
     if (r) {
         std::vector<keyed_value> commit;

@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -46,9 +47,14 @@ public:
 class kafka_config_store {
 public:
     static constexpr std::chrono::milliseconds default_timeout{30000};
+    // The largest record (key and value bytes) the config topic takes: librdkafka's producer
+    // refuses a larger one (message.max.bytes, 1,000,000 by default: its counterpart of Java's
+    // max.request.size), and the broker's default max.message.bytes (1,048,588) is above it.
+    static constexpr std::size_t default_max_record_bytes = 1'000'000;
 
     kafka_config_store(std::unique_ptr<record_log> log, config_store_listener& listener,
-                       std::chrono::milliseconds timeout = default_timeout);
+                       std::chrono::milliseconds timeout = default_timeout,
+                       std::size_t max_record_bytes = default_max_record_bytes);
     ~kafka_config_store();
     kafka_config_store(const kafka_config_store&) = delete;
     kafka_config_store& operator=(const kafka_config_store&) = delete;
@@ -64,6 +70,10 @@ public:
     cluster_config snapshot() const;
     std::int64_t offset() const;
 
+    // invalid_argument, naming the limit, when connector-<c> with this config would be a record
+    // larger than the config topic takes. put_connector_config() checks this too, before it
+    // writes anything; the herder asks first, so that such a request fails before validation.
+    result<void> check_connector_config(const std::string& c, const string_map& config) const;
     // Writes target-state-<c> (when given) before connector-<c>.
     result<void> put_connector_config(const std::string& c, const string_map& config,
                                       std::optional<target_state_value> target);
@@ -89,10 +99,13 @@ private:
     result<void> read_to_end_until(clock::time_point deadline);
     result<void> write_and_read(std::vector<keyed_value> records, const char* what);
     result<void> check_started() const;
+    // invalid_argument when a record of this key and value would be larger than max_record_bytes_.
+    result<void> check_size(const std::string& key, const std::optional<std::string>& value, const char* what) const;
 
     std::unique_ptr<record_log> log_;
     config_store_listener& listener_;
     const std::chrono::milliseconds timeout_;
+    const std::size_t max_record_bytes_;
     std::atomic<bool> started_{false};
 
     mutable std::mutex mutex_;  // guards reader_

@@ -75,6 +75,21 @@ TEST_CASE("rest.basic.auth.credentials.file turns basic authentication on") {
     CHECK(missing.err().code == errc::invalid_argument);
 }
 
+TEST_CASE("rest.max.request.bytes is the server's body limit, 16 MiB unless set") {
+    auto defaults = rest_server_options(parsed({}));
+    REQUIRE(defaults.ok());
+    CHECK(defaults->body_limit == 16 * 1024 * 1024);
+    auto small = rest_server_options(parsed({{"rest.max.request.bytes", "65536"}}));
+    REQUIRE(small.ok());
+    CHECK(small->body_limit == 65536);
+
+    string_map props = {{"key.converter", "org.apache.kafka.connect.json.JsonConverter"},
+                        {"value.converter", "org.apache.kafka.connect.json.JsonConverter"},
+                        {"offset.storage.file.filename", "/tmp/connect.offsets"},
+                        {"rest.max.request.bytes", "0"}};
+    CHECK_FALSE(parse_standalone_config(props).ok());
+}
+
 TEST_CASE("the advertised URL prefers http, unless rest.advertised.listener says otherwise") {
     auto both = parsed({{"listeners", "http://127.0.0.1:0,https://localhost:0"}});
     auto endpoint = advertised(both, bound_http_https());

@@ -5,11 +5,13 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <iostream>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "rest/error_mapping.hpp"
 #include "rest/http_server.hpp"
@@ -139,9 +141,24 @@ TEST_CASE("server refuses a body over the limit with 413 and closes the connecti
     CHECK(client.wait_closed(5s));
 }
 
+TEST_CASE("server refuses a chunked body with 413 as soon as it passes the limit") {
+    router r;
+    r.post("/connectors", [](request, responder respond) { respond(empty_response(204)); });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
+
+    // 2000 bytes in one chunk, and the body never ends: the answer cannot wait for its end.
+    REQUIRE(client.send_raw("POST /connectors HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n7d0\r\n" +
+                            std::string(2000, 'x') + "\r\n"));
+    const auto reply = client.read_reply();
+    REQUIRE(reply.status == 413);
+    CHECK(reply.body == R"({"error_code":413,"message":"Request body is larger than the limit of 1024 bytes"})");
+    CHECK(client.wait_closed(5s));
+}
+
 TEST_CASE("server answers Expect: 100-continue before the body arrives") {
     router r;
-    r.put("/echo", [](request req, responder respond) { respond(json_response(200, json::value(req.body))); });
+    r.put("/echo", [](request req, responder respond) { respond(json_response(200, json::value(req.body.str()))); });
     auto server = start_server(std::move(r));
     test_client client(server->port());
 
@@ -313,4 +330,45 @@ TEST_CASE("a server with several listeners binds all of them or none") {
     CHECK(bound[0].port != bound[1].port);
     CHECK(bound[1].protocol == "http");
     CHECK(bound[1].local_address == "127.0.0.1:" + std::to_string(bound[1].port));
+}
+
+TEST_CASE("idle and slow connections neither block the server nor outlive its read timeout") {
+    router r;
+    r.get("/", [](request, responder respond) { respond(json_response(200, json::value("ok"))); });
+    auto options = test_options();
+    options.read_timeout = 1s;
+    auto server = start_server(std::move(r), options);
+
+    // 100 connections that send nothing, 100 that send a request a byte every 100 ms up to just
+    // before the read timeout and never finish it (progress does not extend the timeout).
+    constexpr int each = 100;
+    std::vector<std::unique_ptr<test_client>> idle;
+    std::vector<std::unique_ptr<test_client>> slow;
+    for (int i = 0; i < each; ++i) {
+        idle.push_back(std::make_unique<test_client>(server->port()));
+        slow.push_back(std::make_unique<test_client>(server->port()));
+    }
+    const std::string request_text = "GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + std::string(64, 's');
+    const auto opened = std::chrono::steady_clock::now();
+    std::chrono::milliseconds slowest_answer{0};
+    std::size_t sent = 0;
+    while (std::chrono::steady_clock::now() - opened < 2s) {
+        if (std::chrono::steady_clock::now() - opened < 900ms) {
+            for (auto& c : slow) REQUIRE(c->send_raw(request_text.substr(sent, 1)));
+            ++sent;
+        }
+        const auto asked = std::chrono::steady_clock::now();
+        test_client fresh(server->port());
+        REQUIRE(fresh.request("GET", "/").status == 200);
+        slowest_answer = std::max(slowest_answer, std::chrono::duration_cast<std::chrono::milliseconds>(
+                                                      std::chrono::steady_clock::now() - asked));
+        std::this_thread::sleep_for(100ms);  // the slow clients' pace, not a wait for the server
+    }
+    std::cout << "REST answered within " << slowest_answer.count() << " ms beside " << 2 * each
+              << " idle and slow connections\n";
+    CHECK(slowest_answer < 500ms);
+    // The server closed every one of them after its read timeout.
+    for (auto& c : idle) CHECK(c->wait_closed(5s));
+    for (auto& c : slow) CHECK(c->wait_closed(5s));
+    CHECK(sent > 5);
 }

@@ -91,6 +91,17 @@ TEST_CASE("parse_json_body reports malformed and empty bodies as invalid_argumen
     CHECK_FALSE(parse_json_body(req).ok());
 }
 
+TEST_CASE("copies of a request share its body's bytes") {
+    request req;
+    req.body = std::string(request_body::large + 1, 'x');
+    const request copy = req;  // as the forwarding responder and an answer's capture make
+    CHECK(copy.body.str().data() == req.body.str().data());
+    CHECK(copy.body.size() == request_body::large + 1);
+    req.body.clear();  // the copy keeps them
+    CHECK(copy.body.size() == request_body::large + 1);
+    CHECK(req.body.empty());
+}
+
 TEST_CASE("request looks headers up case-insensitively") {
     request req;
     req.headers = {{"Content-Type", "application/json"}, {"X-Connect-Authorization", "abc="}};

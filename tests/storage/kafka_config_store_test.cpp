@@ -140,6 +140,30 @@ TEST_CASE("config store: task configs are written one by one, then committed") {
     CHECK(f.listener.take() == std::vector<std::string>{"tasks:my-conn", "target:my-conn"});
 }
 
+TEST_CASE("config store: a record larger than the config topic takes is refused before anything is written") {
+    fixture f(std::make_unique<fake_record_log>(), kafka_config_store::default_timeout);
+    REQUIRE(f.store.start().ok());
+    string_map big = conn;
+    big["padding"] = std::string(kafka_config_store::default_max_record_bytes, 'x');
+
+    const auto checked = f.store.check_connector_config("c", big);
+    REQUIRE_FALSE(checked.ok());
+    CHECK(checked.err().code == make_error_code(errc::invalid_argument));
+    CHECK_THAT(checked.err().message, Catch::Contains("larger than the 1000000 bytes the config topic accepts"));
+    CHECK(f.store.check_connector_config("c", conn).ok());
+
+    const auto written = f.store.put_connector_config("c", big, target_state_value::started);
+    REQUIRE_FALSE(written.ok());
+    CHECK(written.err().code == make_error_code(errc::invalid_argument));
+    const auto tasks = f.store.put_task_configs("c", {conn, big});
+    REQUIRE_FALSE(tasks.ok());
+    CHECK(tasks.err().code == make_error_code(errc::invalid_argument));
+    CHECK(f.log->sends().empty());  // not even the target state or the first task
+
+    // A name is part of the record's key.
+    CHECK_FALSE(f.store.check_connector_config(std::string(kafka_config_store::default_max_record_bytes, 'n'), conn).ok());
+}
+
 TEST_CASE("config store: removal tombstones the connector and its target state only") {
     fixture f;
     REQUIRE(f.store.start().ok());

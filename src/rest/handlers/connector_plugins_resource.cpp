@@ -64,7 +64,7 @@ void connector_plugins_resource::validate(const request& req, const responder& r
     const std::string plugin(req.path_param("plugin"));
     auto body = parse_json_body(req);
     if (!body) return respond(error_response(body.err())), void();
-    auto parsed = config_from_json(*body);
+    auto parsed = config_from_json(std::move(*body));
     if (!parsed) return respond(error_response(parsed.err())), void();
     string_map config;
     for (auto& [k, v] : *parsed) {

@@ -30,14 +30,15 @@ result<void> check_and_put_name(const std::string& name, string_map& config) {
     return {};
 }
 
-// Kafka rejects null values during validation with this message, once per key.
-result<string_map> without_nulls(const nullable_config& config) {
+// Kafka rejects null values during validation with this message, once per key. Takes the values
+// (a value may be megabytes: docs/rest-api.md#limits).
+result<string_map> without_nulls(nullable_config config) {
     string_map out;
     int nulls = 0;
     std::string errors;
-    for (const auto& [k, v] : config) {
+    for (auto& [k, v] : config) {
         if (v) {
-            out.emplace(k, *v);
+            out.emplace(k, std::move(*v));
         } else {
             ++nulls;
             errors += "\nNull value can not be supplied as the configuration value.";
@@ -53,8 +54,8 @@ result<string_map> without_nulls(const nullable_config& config) {
 
 result<string_map> config_body(const request& req) {
     COPYCAT_TRY(auto body, parse_json_body(req));
-    COPYCAT_TRY(auto config, config_from_json(body));
-    return without_nulls(config);
+    COPYCAT_TRY(auto config, config_from_json(std::move(body)));
+    return without_nulls(std::move(config));
 }
 
 // A JSON array of task configs (objects of strings).
@@ -62,9 +63,9 @@ result<std::vector<string_map>> task_configs_body(const request& req) {
     COPYCAT_TRY(auto body, parse_json_body(req));
     if (!body.is_array()) return make_error(errc::invalid_argument, "Task configs must be a JSON array of objects");
     std::vector<string_map> out;
-    for (const json::value& item : body.as_array()) {
-        COPYCAT_TRY(auto config, config_from_json(item));
-        COPYCAT_TRY(auto cleaned, without_nulls(config));
+    for (json::value& item : body.as_array()) {
+        COPYCAT_TRY(auto config, config_from_json(std::move(item)));
+        COPYCAT_TRY(auto cleaned, without_nulls(std::move(config)));
         out.push_back(std::move(cleaned));
     }
     return out;
@@ -314,10 +315,10 @@ void connectors_resource::create(const request& req, const responder& respond) {
     const std::string name(trim(name_value != nullptr && name_value->is_string() ? name_value->as_string() : ""));
 
     string_map config;
-    if (const json::value* c = body->find("config"); c != nullptr && !c->is_null()) {
-        auto parsed = config_from_json(*c);
+    if (json::value* c = body->find("config"); c != nullptr && !c->is_null()) {
+        auto parsed = config_from_json(std::move(*c));
         if (!parsed) return respond(error_response(parsed.err())), void();
-        auto cleaned = without_nulls(*parsed);
+        auto cleaned = without_nulls(std::move(*parsed));
         if (!cleaned) return respond(error_response(cleaned.err())), void();
         config = std::move(*cleaned);
     }
@@ -331,6 +332,7 @@ void connectors_resource::create(const request& req, const responder& respond) {
     }
     if (auto checked = check_and_put_name(name, config); !checked)
         return respond(error_response(checked.err())), void();
+    *body = json::value();  // what was parsed is in `config` now: let it go before the herder's work
 
     requests_.run<hd::created_connector>(
         respond,
@@ -358,7 +360,7 @@ void connectors_resource::patch_config(const request& req, const responder& resp
     const std::string name(req.path_param("connector"));
     auto body = parse_json_body(req);
     if (!body) return respond(error_response(body.err())), void();
-    auto patch = config_from_json(*body);
+    auto patch = config_from_json(std::move(*body));
     if (!patch) return respond(error_response(patch.err())), void();
     requests_.run<hd::created_connector>(
         respond,

@@ -128,18 +128,18 @@ json::value to_json(const config_infos& infos) {
     return out;
 }
 
-result<nullable_config> config_from_json(const json::value& body) {
+result<nullable_config> config_from_json(json::value body) {
     if (!body.is_object())
         return make_error(errc::invalid_argument, "Cannot deserialize a connector configuration from a JSON " +
                                                       std::string(json::kind_name(body.type())) +
                                                       "; a JSON object of strings is required");
     nullable_config out;
-    for (const json::member& m : body.as_object()) {
-        const json::value& v = m.val;
+    for (json::member& m : body.as_object()) {
+        json::value& v = m.val;
         if (v.is_null()) {
             out[m.name] = std::nullopt;
         } else if (v.is_string()) {
-            out[m.name] = v.as_string();
+            out[m.name] = std::move(v.as_string());
         } else if (v.is_number() || v.is_bool()) {
             out[m.name] = json::dump(v);
         } else {

@@ -41,8 +41,8 @@ json::value to_json_array(const std::vector<T>& items) {
 
 // A JSON object of strings as a config map (Kafka reads it as Map<String, String>): numbers and
 // booleans become their text, null stays null (nullopt). Objects and arrays as values, or a body
-// that is not an object, are invalid_argument errors.
+// that is not an object, are invalid_argument errors. The strings are moved out of `body`.
 using nullable_config = std::map<std::string, std::optional<std::string>>;
-result<nullable_config> config_from_json(const json::value& body);
+result<nullable_config> config_from_json(json::value body);
 
 }  // namespace copycat::rest::handlers

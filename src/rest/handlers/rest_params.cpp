@@ -50,7 +50,7 @@ std::string connector_location(const request& req, std::string_view name) {
 
 result<std::optional<herder::request_signature>> request_signature_of(const request& req) {
     return herder::read_request_signature(req.header(herder::signature_algorithm_header),
-                                          req.header(herder::signature_header), req.body);
+                                          req.header(herder::signature_header), req.body.str());
 }
 
 }  // namespace copycat::rest::handlers
