@@ -120,3 +120,18 @@ TEST_CASE("oversized REST input is a 4xx on leader and follower, and memory come
     CHECK(listed.status == 200);
     CHECK(listed.body == "[]");  // nothing was written
 }
+
+TEST_CASE("a config topic with a lower max.message.bytes lowers the config record limit", "[cluster]") {
+    // config.storage.* settings go to the config topic when it is created.
+    distributed_workers cluster({.workers = 1, .extra_properties = "config.storage.max.message.bytes=200000\n"});
+    logs_on_failure print_logs(cluster);
+    const auto over = cluster.call(0, "PUT", "/connectors/over/config",
+                                   R"({"connector.class":"FileStreamSink","topics":"t","file":"/dev/null",)"
+                                   R"("padding":")" + std::string(300'000, 'x') + R"("})");
+    CHECK(over.status == 400);
+    CHECK(over.body.find("larger than the 199488 bytes the config topic accepts") != std::string::npos);
+    const auto fits = cluster.call(0, "PUT", "/connectors/fits/config",
+                                   R"({"connector.class":"FileStreamSink","topics":"t","file":"/dev/null",)"
+                                   R"("padding":")" + std::string(150'000, 'x') + R"("})");
+    CHECK(fits.status == 201);
+}

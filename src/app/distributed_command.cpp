@@ -1,9 +1,13 @@
 #include "app/distributed_command.hpp"
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <map>
 #include <memory>
+#include <system_error>
 
 #include "app/exit_codes.hpp"
 #include "app/worker_bootstrap.hpp"
@@ -63,6 +67,33 @@ result<void> create_internal_topics(const rdkafka::client_config& client, const 
     return {};
 }
 
+// The largest record the config topic takes (docs/rest-api.md#limits): its producer's limit, or
+// less when the topic's max.message.bytes, which counts a whole record batch, is lower. The
+// margin covers the batch's framing and the small record (a target state) a config may share
+// a batch with.
+std::size_t config_record_limit(const rdkafka::client_config& client, const std::string& topic) {
+    constexpr std::size_t batch_margin = 512;
+    const std::size_t producer_limit = storage::kafka_config_store::default_max_record_bytes;
+    auto admin = rdkafka::admin_client::create(client);
+    if (!admin) {
+        log::warn("Cannot read max.message.bytes of the config topic {}: {}", topic, admin.err().describe());
+        return producer_limit;
+    }
+    auto configs = admin->describe_topic_configs(topic, topic_setup_timeout);
+    if (!configs) {
+        log::warn("Cannot read max.message.bytes of the config topic {}: {}", topic, configs.err().describe());
+        return producer_limit;
+    }
+    const auto found = configs->find("max.message.bytes");
+    if (found == configs->end() || !found->second.value) return producer_limit;
+    std::size_t topic_limit = 0;
+    const std::string& text = *found->second.value;
+    if (std::from_chars(text.data(), text.data() + text.size(), topic_limit).ec != std::errc{} ||
+        topic_limit <= batch_margin)
+        return producer_limit;
+    return std::min(producer_limit, topic_limit - batch_margin);
+}
+
 coordination::config_view view_of(const storage::cluster_config& snapshot) {
     coordination::config_view view;
     view.offset = snapshot.offset;
@@ -106,7 +137,9 @@ int run_distributed(const std::vector<std::string>& args) {
                                              io.timers());
     storage::config_listener_relay relay;
     storage::kafka_config_store configs(topic_log(*client, *config, config->config_topic.name, "configs",
-                                                      storage::kafka_config_store::producer_settings()), relay);
+                                                  storage::kafka_config_store::producer_settings()),
+                                        relay, storage::kafka_config_store::default_timeout,
+                                        config_record_limit(*client, config->config_topic.name));
     for (auto [name, start] : {std::pair<const char*, std::function<result<void>()>>{"offsets",
                                                                                       [&] { return offsets.start(); }},
                                {"statuses", [&] { return status_topic.start(); }},

@@ -115,7 +115,8 @@ namespace {
 error too_large(std::string_view what, const std::string& bytes, std::size_t limit) {
     return make_error(errc::invalid_argument,
                       fmt::format("The {} would be a config topic record of {} bytes, larger than the {} bytes the "
-                                  "config topic accepts (message.max.bytes of its producer); nothing was written",
+                                  "config topic accepts (its producer's message.max.bytes, or its max.message.bytes "
+                                  "when that is lower); nothing was written",
                                   what, bytes, limit));
 }
 

@@ -49,7 +49,8 @@ public:
     static constexpr std::chrono::milliseconds default_timeout{30000};
     // The largest record (key and value bytes) the config topic takes: librdkafka's producer
     // refuses a larger one (message.max.bytes, 1,000,000 by default: its counterpart of Java's
-    // max.request.size), and the broker's default max.message.bytes (1,048,588) is above it.
+    // max.request.size), and the broker's default max.message.bytes (1,048,588) is above it. A
+    // distributed worker passes less when the topic's max.message.bytes is lower.
     static constexpr std::size_t default_max_record_bytes = 1'000'000;
 
     kafka_config_store(std::unique_ptr<record_log> log, config_store_listener& listener,
