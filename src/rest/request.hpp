@@ -2,7 +2,8 @@
 // The request a REST handler receives. Plain data, independent of Beast: the session fills
 // method, target, headers and body; the router fills path, raw_query, path_params and query.
 // A request is owned by whoever holds it (handlers get it by value and may move it into an
-// asynchronous continuation); it is not shared between threads.
+// asynchronous continuation); it is not shared between threads, though its copies share the
+// body's immutable bytes (request_body), which any thread may read.
 
 #include <map>
 #include <memory>
@@ -40,7 +41,6 @@ public:
     bool empty() const { return str().empty(); }
     std::size_t size() const { return str().size(); }
     void clear() { bytes_.reset(); }
-    friend bool operator==(const request_body& a, std::string_view b) { return a.str() == b; }
 
 private:
     static const std::string& empty_text();
