@@ -6,10 +6,15 @@
 #   4. a real Kafka 4.x broker from Maven Central jars and a PostgreSQL server (deploy/postgres), one
 #      each for the whole run, and the tests that need them (ctest -L cluster)
 #   5. the benchmark harness in quick mode (deploy/bench.sh --quick), against Kafka Connect itself
+#
+#   deploy/test.sh --sanitize   steps 1-4 with ASan+UBSan (docs/sanitizers.md) in build-sanitize (or
+#                               $COPYCAT_BUILD_DIR), no benchmark; not part of CI: it takes far longer
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-build_dir=${COPYCAT_BUILD_DIR:-build}
+sanitize=()
+[[ "${1:-}" == --sanitize ]] && sanitize=(-DCOPYCAT_SANITIZE='address;undefined')
+build_dir=${COPYCAT_BUILD_DIR:-$([[ ${#sanitize[@]} -gt 0 ]] && echo build-sanitize || echo build)}
 started=$(date +%s)
 
 step_started=""
@@ -24,14 +29,19 @@ step "installing packages"
 deploy/install-deps.sh
 deploy/install-python-tools.sh >/dev/null
 
-step "building into $build_dir"
-deploy/build.sh
+step "building into $build_dir ${sanitize[*]}"
+COPYCAT_BUILD_DIR=$build_dir deploy/build.sh "${sanitize[@]}"
 
 step "unit tests"
 (cd "$build_dir" && ctest -L unit --output-on-failure -j2)
 
 step "starting a local Kafka broker and PostgreSQL server and running the cluster tests"
 deploy/postgres/with-postgres.sh deploy/kafka/with-kafka.sh bash -c "cd '$root/$build_dir' && ctest -L cluster --output-on-failure"
+
+if ((${#sanitize[@]} > 0)); then
+  step "all tests passed under ASan+UBSan in $(( $(date +%s) - started )) s"
+  exit 0
+fi
 
 step "benchmark harness, quick mode (Copycat and Kafka Connect each deliver every record; no timings asserted)"
 deploy/bench.sh --quick --build-dir "$build_dir"

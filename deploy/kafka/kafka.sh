@@ -11,11 +11,12 @@
 #                               same addresses); prints the plaintext bootstrap address like start
 #   kafka.sh lib-dir            print the jar directory (java -cp "$(kafka.sh lib-dir)/*" ...)
 #
-# The broker has three client listeners on 127.0.0.1 (the controller listener and inter-broker
+# The broker has four client listeners on 127.0.0.1 (the controller listener and inter-broker
 # traffic stay PLAINTEXT):
 #   PLAINTEXT   no security (the address start prints)
 #   SASL_SSL    TLS + SASL SCRAM-SHA-256 and SCRAM-SHA-512, user copycat / copycat-secret
 #   SSL         TLS only, no client authentication
+#   FAULTS      PLAINTEXT, advertised at another free port than its own, for a proxy (below)
 # TLS uses a test CA made once per run dir (openssl); the broker certificate names
 # IP:127.0.0.1 and DNS:localhost, so clients can verify the CA and the host name.
 #
@@ -26,6 +27,10 @@
 #   bootstrap            127.0.0.1:PORT of the PLAINTEXT listener
 #   bootstrap.sasl_ssl   127.0.0.1:PORT of the SASL_SSL listener
 #   bootstrap.ssl        127.0.0.1:PORT of the SSL listener
+#   faults.proxy         127.0.0.1:PORT where a test's TCP proxy listens: the FAULTS listener
+#                        advertises this address, so a client bootstrapped there reaches the broker
+#                        only through the proxy (integration-tests/faults cuts a worker off with it)
+#   faults.broker        127.0.0.1:PORT of the FAULTS listener itself, where that proxy forwards
 #   ca.pem               the test CA certificate (trust it to verify the broker)
 #   scram.credentials    username=, password= and mechanisms= lines of the SCRAM user
 # tls/ holds the CA key and the broker's key and certificate.
@@ -69,12 +74,12 @@ cmd_fetch() {
   "$SCRIPT_DIR/../maven-fetch.sh" "$POM" "$KAFKA_HOME"
 }
 
-# Four distinct free loopback ports (the OS picks them; all sockets are open at once):
-# PLAINTEXT, CONTROLLER, SASL_SSL, SSL.
+# Six distinct free loopback ports (the OS picks them; all sockets are open at once):
+# PLAINTEXT, CONTROLLER, SASL_SSL, SSL, FAULTS and the FAULTS proxy's.
 free_ports() {
   python3 -c '
 import socket
-socks = [socket.socket() for _ in range(4)]
+socks = [socket.socket() for _ in range(6)]
 for s in socks:
     s.bind(("127.0.0.1", 0))
 print(" ".join(str(s.getsockname()[1]) for s in socks))'
@@ -100,12 +105,12 @@ process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:$PORT_CONTROLLER
 listeners=PLAINTEXT://127.0.0.1:$PORT_PLAINTEXT,CONTROLLER://127.0.0.1:$PORT_CONTROLLER,\
-SASL_SSL://127.0.0.1:$PORT_SASL_SSL,SSL://127.0.0.1:$PORT_SSL
+SASL_SSL://127.0.0.1:$PORT_SASL_SSL,SSL://127.0.0.1:$PORT_SSL,FAULTS://127.0.0.1:$PORT_FAULTS
 advertised.listeners=PLAINTEXT://127.0.0.1:$PORT_PLAINTEXT,SASL_SSL://127.0.0.1:$PORT_SASL_SSL,\
-SSL://127.0.0.1:$PORT_SSL
+SSL://127.0.0.1:$PORT_SSL,FAULTS://127.0.0.1:$PORT_FAULTS_PROXY
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_SSL:SASL_SSL,SSL:SSL
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_SSL:SASL_SSL,SSL:SSL,FAULTS:PLAINTEXT
 log.dirs=$run_dir/data
 
 # TLS for the SASL_SSL and SSL listeners: a PEM key store (PKCS#8 key + certificate chain in
@@ -226,22 +231,26 @@ wait_until_ready() {
 # The ports file: one name=port line per listener, written at the first start, read by restart.
 write_ports() {
   local run_dir=$1
-  printf 'plaintext=%s\ncontroller=%s\nsasl_ssl=%s\nssl=%s\n' \
-    "$PORT_PLAINTEXT" "$PORT_CONTROLLER" "$PORT_SASL_SSL" "$PORT_SSL" >"$run_dir/ports"
+  printf 'plaintext=%s\ncontroller=%s\nsasl_ssl=%s\nssl=%s\nfaults=%s\nfaults_proxy=%s\n' \
+    "$PORT_PLAINTEXT" "$PORT_CONTROLLER" "$PORT_SASL_SSL" "$PORT_SSL" "$PORT_FAULTS" "$PORT_FAULTS_PROXY" \
+    >"$run_dir/ports"
 }
 
 read_ports() {
   local run_dir=$1 name value
-  PORT_PLAINTEXT="" PORT_CONTROLLER="" PORT_SASL_SSL="" PORT_SSL=""
+  PORT_PLAINTEXT="" PORT_CONTROLLER="" PORT_SASL_SSL="" PORT_SSL="" PORT_FAULTS="" PORT_FAULTS_PROXY=""
   while IFS='=' read -r name value; do
     case "$name" in
       plaintext) PORT_PLAINTEXT=$value ;;
       controller) PORT_CONTROLLER=$value ;;
       sasl_ssl) PORT_SASL_SSL=$value ;;
       ssl) PORT_SSL=$value ;;
+      faults) PORT_FAULTS=$value ;;
+      faults_proxy) PORT_FAULTS_PROXY=$value ;;
     esac
   done <"$run_dir/ports"
-  [[ -n "$PORT_PLAINTEXT" && -n "$PORT_CONTROLLER" && -n "$PORT_SASL_SSL" && -n "$PORT_SSL" ]] ||
+  [[ -n "$PORT_PLAINTEXT" && -n "$PORT_CONTROLLER" && -n "$PORT_SASL_SSL" && -n "$PORT_SSL" &&
+    -n "$PORT_FAULTS" && -n "$PORT_FAULTS_PROXY" ]] ||
     die "$run_dir/ports lacks a listener port"
 }
 
@@ -251,6 +260,8 @@ write_client_facts() {
   echo "127.0.0.1:$PORT_PLAINTEXT" >"$run_dir/bootstrap"
   echo "127.0.0.1:$PORT_SASL_SSL" >"$run_dir/bootstrap.sasl_ssl"
   echo "127.0.0.1:$PORT_SSL" >"$run_dir/bootstrap.ssl"
+  echo "127.0.0.1:$PORT_FAULTS_PROXY" >"$run_dir/faults.proxy"
+  echo "127.0.0.1:$PORT_FAULTS" >"$run_dir/faults.broker"
   printf 'username=%s\npassword=%s\nmechanisms=%s\n' "$SCRAM_USERNAME" "$SCRAM_PASSWORD" \
     "$(IFS=,; echo "${SCRAM_MECHANISMS[*]}")" >"$run_dir/scram.credentials"
 }
@@ -282,10 +293,10 @@ make_certificates() {
   say "made a test CA and broker certificate in $(seconds_since "$started") s"
 }
 
-# True when every listener port can be bound again (as the broker binds: SO_REUSEADDR, so
+# True when every listener port can be bound again (the proxy's port is not the broker's) (as the broker binds: SO_REUSEADDR, so
 # connections in TIME_WAIT do not count; a socket still bound or listening does).
 ports_are_free() {
-  python3 - "$PORT_PLAINTEXT" "$PORT_CONTROLLER" "$PORT_SASL_SSL" "$PORT_SSL" <<'EOF'
+  python3 - "$PORT_PLAINTEXT" "$PORT_CONTROLLER" "$PORT_SASL_SSL" "$PORT_SSL" "$PORT_FAULTS" <<'EOF'
 import socket, sys
 for port in sys.argv[1:]:
     s = socket.socket()
@@ -340,9 +351,10 @@ launch_broker() {
 # One start attempt on fresh ports and fresh storage. Returns like launch_broker.
 start_attempt() {
   local run_dir=$1 started mechanism scram=()
-  read -r PORT_PLAINTEXT PORT_CONTROLLER PORT_SASL_SSL PORT_SSL <<<"$(free_ports)"
+  read -r PORT_PLAINTEXT PORT_CONTROLLER PORT_SASL_SSL PORT_SSL PORT_FAULTS PORT_FAULTS_PROXY <<<"$(free_ports)"
   rm -rf "$run_dir/data"
-  rm -f "$run_dir/bootstrap" "$run_dir/bootstrap.sasl_ssl" "$run_dir/bootstrap.ssl"
+  rm -f "$run_dir/bootstrap" "$run_dir/bootstrap.sasl_ssl" "$run_dir/bootstrap.ssl" "$run_dir/faults.proxy" \
+    "$run_dir/faults.broker"
   write_ports "$run_dir"
   write_server_properties "$run_dir"
   write_log_config "$run_dir"

@@ -16,8 +16,9 @@ namespace copycat::itest {
 
 using namespace std::chrono_literals;
 
-distributed_workers::distributed_workers(cluster_settings settings)
+distributed_workers::distributed_workers(cluster_settings settings, std::map<int, std::string> own_properties)
     : settings_(std::move(settings)),
+      own_properties_(std::move(own_properties)),
       dir_("copycat-distributed"),
       group_(unique_name("connect-group")),
       config_topic_(group_ + "-configs"),
@@ -61,8 +62,11 @@ std::string distributed_workers::properties() const {
 void distributed_workers::start(int i) {
     const auto index = static_cast<std::size_t>(i);
     const auto log_file = dir_.path() / ("worker-" + std::to_string(i) + "-" + std::to_string(starts_[index]++) + ".log");
+    std::string properties_path = properties_path_;
+    if (const auto own = own_properties_.find(i); own != own_properties_.end())
+        properties_path = dir_.write("worker-" + std::to_string(i) + ".properties", properties() + own->second);
     processes_[index] = std::make_unique<copycat_process>(
-        std::vector<std::string>{"distributed", properties_path_}, log_file);
+        std::vector<std::string>{"distributed", properties_path}, log_file);
     auto port = processes_[index]->rest_port(60s);
     if (!port) FAIL("worker " << i << " did not start:\n" << processes_[index]->log());
     ports_[index] = *port;
@@ -82,6 +86,10 @@ void distributed_workers::kill(int i) {
     auto& p = processes_.at(static_cast<std::size_t>(i));
     p->kill();
     p.reset();
+}
+
+void distributed_workers::signal(int i, int signal) {
+    if (!processes_.at(static_cast<std::size_t>(i))->signal(signal)) FAIL("worker " << i << " is not running");
 }
 
 std::string distributed_workers::worker_id(int i) const { return "127.0.0.1:" + std::to_string(port(i)); }

@@ -35,9 +35,12 @@ struct task_view {
 
 class distributed_workers {
 public:
-    explicit distributed_workers(cluster_settings settings);
+    // `own_properties`: lines appended for one worker only (by index), after extra_properties,
+    // which they override (the last line of a key wins).
+    explicit distributed_workers(cluster_settings settings, std::map<int, std::string> own_properties = {});
     ~distributed_workers();
 
+    int size() const { return settings_.workers; }
     const temp_dir& dir() const { return dir_; }
     const std::string& group() const { return group_; }
     const std::string& config_topic() const { return config_topic_; }
@@ -49,8 +52,9 @@ public:
     // SIGTERM and the exit code; SIGKILL.
     int stop(int i);
     void kill(int i);
+    // Sends `signal` (SIGSTOP, SIGCONT, ...) to running worker i.
+    void signal(int i, int signal);
     bool running(int i) const { return processes_.at(i) != nullptr; }
-    int size() const { return static_cast<int>(processes_.size()); }
     std::uint16_t port(int i) const { return ports_.at(i); }
     // The process id of running worker i.
     pid_t pid(int i) const { return processes_.at(i)->pid(); }
@@ -76,6 +80,7 @@ private:
     std::string properties() const;
 
     cluster_settings settings_;
+    std::map<int, std::string> own_properties_;
     temp_dir dir_;
     std::string group_;
     std::string config_topic_;

@@ -16,7 +16,7 @@
 
 #include "common/json.hpp"
 #include "distributed/distributed_workers.hpp"
-#include "kafka/rdkafka/consumer.hpp"
+#include "distributed/topic_reader.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
@@ -25,62 +25,6 @@ using namespace std::chrono_literals;
 namespace fs = std::filesystem;
 
 namespace {
-
-struct topic_record {
-    std::int32_t partition = 0;
-    std::int64_t offset = 0;
-    std::string key;                   // a null key reads as ""
-    std::optional<std::string> value;  // nullopt: a tombstone
-};
-
-// Every record of every partition of `topic`, from the beginning to the high watermarks taken at
-// the call; per partition in offset order (a key always lives in one partition, so the records of
-// one key are in the order they were written). Empty (and a failed CHECK) on a broker error.
-std::vector<topic_record> read_topic(const std::string& topic, std::int32_t* partitions = nullptr) {
-    auto config =
-        rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap_servers()}, {"enable.auto.commit", "false"}});
-    REQUIRE(config.ok());
-    auto consumer = rdkafka::consumer::create(*config);
-    REQUIRE(consumer.ok());
-    auto count = consumer->partition_count(topic, 30s);
-    INFO("partition count of " << topic << ": " << (count.ok() ? "" : count.err().describe()));
-    REQUIRE(count.ok());
-    if (partitions != nullptr) *partitions = *count;
-
-    std::map<std::int32_t, std::int64_t> next;  // per partition: the next offset still to read
-    std::map<std::int32_t, std::int64_t> high;
-    std::vector<rdkafka::topic_partition_offset> assignment;
-    for (std::int32_t p = 0; p < *count; ++p) {
-        auto marks = consumer->query_watermarks(topic, p, 30s);
-        REQUIRE(marks.ok());
-        next[p] = marks->low;
-        high[p] = marks->high;
-        assignment.push_back({topic, p, rdkafka::offsets::beginning});
-    }
-    REQUIRE(consumer->assign(assignment).ok());
-    std::map<std::int32_t, std::vector<topic_record>> by_partition;
-    const auto done = [&] {
-        for (const auto& [p, h] : high)
-            if (next[p] < h) return false;
-        return true;
-    };
-    const auto until = std::chrono::steady_clock::now() + 30s;
-    while (!done() && std::chrono::steady_clock::now() < until) {
-        auto polled = consumer->poll(200ms);
-        if (!polled.ok() || !polled->has_value()) continue;
-        const rdkafka::message& m = **polled;
-        topic_record r{m.partition(), m.offset(), std::string(m.key().value_or("")), std::nullopt};
-        if (m.value()) r.value = std::string(*m.value());
-        next[r.partition] = r.offset + 1;
-        by_partition[r.partition].push_back(std::move(r));
-    }
-    INFO("reading " << topic << " to its high watermarks");
-    REQUIRE(done());
-    std::vector<topic_record> out;
-    for (auto& [p, records] : by_partition)
-        for (auto& r : records) out.push_back(std::move(r));
-    return out;
-}
 
 // The values written under `key`, oldest first (tombstones as nullopt).
 std::vector<std::optional<std::string>> values_of(const std::vector<topic_record>& records, const std::string& key) {

@@ -130,6 +130,8 @@ int copycat_process::terminate(std::chrono::milliseconds deadline) {
     return -1;
 }
 
+bool copycat_process::signal(int signal) { return running() && ::kill(pid_, signal) == 0; }
+
 int copycat_process::kill() {
     if (!running()) return *exit_code_;
     ::kill(pid_, SIGKILL);

@@ -69,6 +69,8 @@ public:
     // Sends SIGKILL (no shutdown at all, as in a crash) and waits for the process to go; returns
     // its exit code, 128 + SIGKILL when the signal killed it.
     int kill();
+    // Sends `signal` (e.g. SIGSTOP, SIGCONT) to the running process; false when it has exited.
+    bool signal(int signal);
     bool running();
     // The child's process id (for /proc/<pid>/status).
     pid_t pid() const { return pid_; }

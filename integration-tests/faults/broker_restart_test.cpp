@@ -1,0 +1,69 @@
+// Broker restart under load: the shared test broker (deploy/kafka/with-kafka.sh's run dir) is
+// stopped while lines flow, stays down, and starts again on the same data and ports
+// (deploy/kafka/kafka.sh restart). Afterwards every worker reports the same RUNNING statuses
+// (state and worker id) and they stay so; no line is lost.
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include "faults/cluster_views.hpp"
+#include "faults/fault_report.hpp"
+#include "faults/fault_settings.hpp"
+#include "support/cluster_env.hpp"
+
+using namespace copycat::itest;
+using namespace copycat::itest::faults;
+using namespace std::chrono_literals;
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+// deploy/kafka/kafka.sh <command> on the broker with-kafka.sh started.
+void kafka_sh(const std::string& command) {
+    const char* run_dir = std::getenv("COPYCAT_KAFKA_RUN_DIR");
+    if (run_dir == nullptr || *run_dir == '\0')
+        FAIL("COPYCAT_KAFKA_RUN_DIR is unset: run the cluster tests under deploy/kafka/with-kafka.sh");
+    const std::string line = std::string("'") + COPYCAT_SOURCE_DIR + "/deploy/kafka/kafka.sh' " + command + " '" +
+                             run_dir + "' >/dev/null";
+    INFO(line);
+    REQUIRE(std::system(line.c_str()) == 0);
+}
+
+}  // namespace
+
+TEST_CASE("faults: a broker restart under load loses no line and leaves consistent statuses", "[cluster][faults]") {
+    const auto& s = settings();
+    loaded_cluster run("broker-restart");
+    auto& cluster = run.cluster;
+    auto& pipeline = run.pipeline;
+    REQUIRE(poll_until(60s, [&] { return pipeline.delivered() >= 2000; }));
+
+    kafka_sh("stop");
+    const auto stopped = clock_type::now();
+    // The outage itself: the broker stays down this long.
+    std::this_thread::sleep_for(s.broker_down);
+    kafka_sh("restart");
+    const auto restarted = clock_type::now();
+    const double down_seconds = std::chrono::duration<double>(restarted - stopped).count();
+
+    const std::size_t at_restart = pipeline.produced();
+    std::optional<std::string> view;
+    const bool recovered = caught_up(cluster, pipeline, at_restart, 180s, &view);
+    const double recovery = seconds_since(restarted);
+    std::string changed;
+    const bool stable = recovered && view_stays(cluster, pipeline.connectors(), *view, s.stable_window, &changed);
+    const auto counts = pipeline.finish(120s);
+    record({"broker restart", counts.produced, counts.delivered, counts.missing, counts.duplicated, recovery,
+            "restart to sink caught up + same RUNNING statuses on every worker (broker down " +
+                std::to_string(static_cast<int>(down_seconds)) + " s)"});
+
+    INFO("the first missing line: " << counts.first_missing);
+    CHECK(counts.missing == 0);
+    INFO("statuses when the wait ended:\n" << views_of_all(cluster, pipeline.connectors()));
+    REQUIRE(recovered);
+    INFO("the agreed statuses\n" << *view << "changed within " << s.stable_window.count() << " s to\n" << changed);
+    REQUIRE(stable);
+}
