@@ -36,7 +36,9 @@ step "unit tests"
 (cd "$build_dir" && ctest -L unit --output-on-failure -j2)
 
 step "starting a local Kafka broker and PostgreSQL server and running the cluster tests"
+rm -f "$build_dir/integration-tests/faults/fault-table.txt"
 deploy/postgres/with-postgres.sh deploy/kafka/with-kafka.sh bash -c "cd '$root/$build_dir' && ctest -L cluster --output-on-failure"
+cat "$build_dir/integration-tests/faults/fault-table.txt"  # the fault-injection suite's figures
 
 if ((${#sanitize[@]} > 0)); then
   step "all tests passed under ASan+UBSan in $(( $(date +%s) - started )) s"

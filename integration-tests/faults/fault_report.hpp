@@ -4,7 +4,8 @@
 // (at-least-once delivery; reported, not asserted), and the recovery time after the fault.
 //
 // Scenarios record their row before they assert, so a failing scenario still shows its figures;
-// the table is printed once, when the test program exits (all scenarios run in one process).
+// the table is printed once, when the test program exits (all scenarios run in one process),
+// and also written to the file COPYCAT_FAULTS_TABLE names, when set.
 
 #include <chrono>
 #include <cstddef>

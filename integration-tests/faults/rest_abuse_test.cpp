@@ -69,7 +69,7 @@ TEST_CASE("faults: abusive REST requests get 4xx error JSON, never a 5xx", "[clu
         INFO("invalid UTF-8: " << describe(utf8));
         CHECK(is_client_error_json(utf8));
 
-        // Beyond any sane request body limit (rest-api.md "Request body limits").
+        // Beyond the REST server's request body limit (body_limit, src/rest/http_session.cpp).
         const auto big = post(cluster, i,
                               R"({"name":"abuse-big","config":{"connector.class":"FileStreamSink","topics":"t","junk":")" +
                                   std::string(20 << 20, 'x') + "\"}}");

@@ -283,7 +283,35 @@ void kafka_based_log::run() {
         poll_records(options_.poll_interval);
         producer_->poll(0ms);
         serve_reads();
+        check_progress();
     }
+}
+
+void kafka_based_log::check_progress() {
+    if (clock::now() < next_stall_check_) return;
+    auto ends = query_end_offsets();
+    // From the answer: a query that waits for an absent broker leaves the thread a whole interval.
+    next_stall_check_ = clock::now() + options_.stall_check_interval;
+    if (!ends) return;  // the broker is away: nothing to compare with
+    const bool behind = !reached(*ends);  // also brings positions_ up to the consumer's
+    // Stalled: behind at the previous check already (records to read were there then) and not
+    // one record further since.
+    const std::vector<std::int64_t> previous =
+        std::exchange(checked_positions_, behind ? positions_ : std::vector<std::int64_t>{});
+    if (!behind || previous != positions_) return;
+    std::vector<rdkafka::topic_partition_offset> from_positions;
+    std::string lagging;
+    for (std::size_t i = 0; i < partitions_.size(); ++i) {
+        const std::int64_t at = positions_[i] < 0 ? rdkafka::offsets::beginning : positions_[i];
+        from_positions.push_back({partitions_[i].topic, partitions_[i].partition, at});
+        if (i < ends->size() && (*ends)[i].high > (*ends)[i].low && positions_[i] < (*ends)[i].high)
+            lagging += fmt::format(" {} (at {}, end {})", partitions_[i].partition, positions_[i], (*ends)[i].high);
+    }
+    log::warn("log of topic '{}': no record read for {} ms although partitions{} have more; assigning them again "
+              "from there",
+              options_.topic, options_.stall_check_interval.count(), lagging);
+    if (auto assigned = consumer_->assign(from_positions); !assigned)
+        log::warn("log of topic '{}': assigning again failed: {}", options_.topic, assigned.err().describe());
 }
 
 void kafka_based_log::serve_reads() {

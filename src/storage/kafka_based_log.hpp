@@ -13,6 +13,13 @@
 // and partitioner=murmur2_random, so a keyed record lands on partition
 // (murmur2(key) & 0x7fffffff) % partitions, as with Java's default partitioner.
 //
+// A consumer that stops fetching while its partitions have records to read is assigned again
+// from its positions: every stall_check_interval the log thread takes the end offsets, and a
+// consumer behind them at two checks in a row without a record read in between counts as
+// stalled. librdkafka's assign()ed consumer can stop fetching after a broker restart (seen with
+// 2.0.2: one worker's status log read nothing more, so its REST statuses stayed those of before
+// the restart while the other workers showed the new owners; integration-tests/faults).
+//
 // Threading: send() and read_to_end() from any thread; their callbacks, and the handler after
 // start(), run on the log's thread and must not block on the log. stop() (and the destructor)
 // must not be called from those callbacks. The background thread wakes every poll_interval
@@ -62,6 +69,8 @@ struct kafka_based_log_options {
     std::chrono::milliseconds request_timeout{10000};
     // How long the background thread waits for records before it looks at its other work.
     std::chrono::milliseconds poll_interval{20};
+    // How often the log thread checks that the consumer moves while it is behind the end offsets.
+    std::chrono::milliseconds stall_check_interval{2000};
     // stop(): how long records in flight may take to be acknowledged before they are failed.
     std::chrono::milliseconds close_timeout{5000};
 };
@@ -104,6 +113,8 @@ private:
     bool reached(const std::vector<rdkafka::watermarks>& ends);
     void run();
     void serve_reads();
+    // The stall check (see the top of this file); on the log's thread.
+    void check_progress();
     void on_delivered(std::uint64_t id);
     // True when every send with an id below `barrier` is acknowledged; mutex_ held.
     bool flushed(std::uint64_t barrier) const;
@@ -122,6 +133,9 @@ private:
     // Between failed metadata or end-offset queries: 100 ms, doubling up to 2 s.
     static constexpr backoff_policy query_backoff{std::chrono::milliseconds(100), std::chrono::milliseconds(2000)};
     exponential_backoff end_query_backoff_{query_backoff};
+    std::chrono::steady_clock::time_point next_stall_check_{};
+    // positions_ at the previous stall check when they were behind the end offsets; else empty.
+    std::vector<std::int64_t> checked_positions_;
 
     std::mutex mutex_;  // guards state_, next_send_id_, unacked_, next_read_id_, reads_
     state state_ = state::created;
