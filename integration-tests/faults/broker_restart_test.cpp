@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "distributed/topic_reader.hpp"
 #include "faults/cluster_views.hpp"
 #include "faults/fault_report.hpp"
 #include "faults/fault_settings.hpp"
@@ -65,5 +66,13 @@ TEST_CASE("faults: a broker restart under load loses no line and leaves consiste
     INFO("statuses when the wait ended:\n" << views_of_all(cluster, pipeline.connectors()));
     REQUIRE(recovered);
     INFO("the agreed statuses\n" << *view << "changed within " << s.stable_window.count() << " s to\n" << changed);
-    REQUIRE(stable);
+    if (!stable) {
+        // Which records the workers read, in topic order per partition: for the diagnosis.
+        std::string records;
+        for (const auto& r : read_topic(cluster.status_topic()))
+            records += std::to_string(r.partition) + "/" + std::to_string(r.offset) + " " + std::to_string(r.timestamp_ms) +
+                       " " + r.key + " " + r.value.value_or("(tombstone)") + "\n";
+        INFO("the status topic:\n" << records);
+        REQUIRE(stable);
+    }
 }
