@@ -31,6 +31,19 @@ std::optional<plugin_kind> kind_named(std::string_view type) {
     return std::nullopt;
 }
 
+// The bridge's jars: installed beside the binary (<prefix>/bin/copycat ->
+// <prefix>/lib/copycat/jvm, as the Debian package lays them out) when they are there, else the
+// build tree's (docs/jvm-bridge.md "Where the bridge's jars are").
+std::string bridge_dir_of_this_binary() {
+    std::error_code ec;
+    const fs::path binary = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const fs::path installed = binary.parent_path().parent_path() / "lib" / "copycat" / "jvm";
+        if (fs::exists(installed / "copycat-bridge.jar", ec)) return installed.string();
+    }
+    return COPYCAT_JVM_BRIDGE_DIR;
+}
+
 // copycat-bridge.jar, then the API jars in name order.
 result<std::vector<std::string>> bridge_class_path(const std::string& bridge_dir) {
     const fs::path jar = fs::path(bridge_dir) / "copycat-bridge.jar";
@@ -106,7 +119,7 @@ java_bridge_settings bridge_settings_from_environment(std::string jvm_options,
     java_bridge_settings out;
     out.jvm_options = std::move(jvm_options);
     out.preferred_classes = std::move(preferred_classes);
-    out.bridge_dir = COPYCAT_JVM_BRIDGE_DIR;
+    out.bridge_dir = bridge_dir_of_this_binary();
     const char* log_dir = std::getenv("LOG_DIR");
     out.log_dir = log_dir != nullptr && *log_dir != '\0' ? log_dir : fs::current_path().string();
     if (const char* home = std::getenv("JAVA_HOME"); home != nullptr && *home != '\0') out.java_home = home;

@@ -27,7 +27,7 @@ struct java_bridge_settings {
     std::optional<std::string> java_home;
 };
 
-// The settings from the environment (JAVA_HOME, LOG_DIR) and the build (the bridge directory),
+// The settings from the environment (JAVA_HOME, LOG_DIR) and the installation (the bridge directory),
 // with the worker's two settings.
 java_bridge_settings bridge_settings_from_environment(std::string jvm_options,
                                                        std::vector<std::string> preferred_classes);

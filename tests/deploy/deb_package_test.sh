@@ -55,13 +55,16 @@ done
 [ "$(dpkg-deb --info "$deb" conffiles)" = /etc/copycat/connect-distributed.properties ] ||
   fail "conffiles is not /etc/copycat/connect-distributed.properties"
 
-# Contents: the binary, every plugin library of the build, the config and the unit.
+# Contents: the binary, every plugin library of the build, the bridge jars, the config and the unit.
 dpkg-deb --contents "$deb" | awk '{print $NF}' | sed 's#^\./#/#' > "$work/contents.txt"
 expected=(/usr/bin/copycat /etc/copycat/connect-distributed.properties /lib/systemd/system/copycat.service)
 (( ${#plugins[@]} > 0 )) || fail "no plugin targets given"
 for plugin in "${plugins[@]}"; do expected+=("/usr/lib/copycat/plugins/$plugin.so"); done
 [ -x "$build_dir/src/cli/copycat-cli" ] && expected+=(/usr/bin/copycat-cli)
+expected+=(/usr/lib/copycat/jvm/copycat-bridge.jar)  # the JVM bridge, for Java connectors
 for path in "${expected[@]}"; do grep -qx "$path" "$work/contents.txt" || fail "the package lacks $path"; done
+grep -qx "/usr/lib/copycat/jvm/lib/connect-api-.*\.jar" "$work/contents.txt" ||
+  fail "the package lacks the Kafka API jars of the JVM bridge (/usr/lib/copycat/jvm/lib/connect-api-*.jar)"
 # And nothing else under the plugin directory (the tests' plugins are built beside the real ones).
 extra=$(grep "^/usr/lib/copycat/plugins/." "$work/contents.txt" | grep -vxF -f <(printf '%s\n' "${expected[@]}") || true)
 [ -z "$extra" ] || fail "the package holds more plugins than plugins/ builds: $extra"
