@@ -128,9 +128,17 @@ public:
         for (std::size_t i = 0; i < input.size(); ++i) index_.emplace(input[i], i);
     }
 
+    // The bytes of a line whose write the kill cut short: the restarted sink ends that line (and
+    // writes its record again), so it appears once as a line of its own.
+    void allow_torn(std::string torn) { torn_ = std::move(torn); }
+
     void add(const std::string& line) {
         ++seen_;
         if (!error_.empty()) return;
+        if (!torn_.empty() && line == torn_) {
+            torn_.clear();
+            return;
+        }
         const auto found = index_.find(line);
         if (found == index_.end()) {
             error_ = "sink line " + std::to_string(seen_) + " is no input line: '" + line + "'";
@@ -163,6 +171,7 @@ private:
     std::size_t next_ = 0;  // input lines before this one have appeared, in order
     std::size_t seen_ = 0;
     std::size_t duplicates_ = 0;
+    std::string torn_;
     std::string error_;
 };
 
@@ -343,12 +352,14 @@ TEST_CASE("a worker killed with SIGKILL and restarted loses no line", "[cluster]
     const bool offsets_at_kill = fs::exists(pipeline.offsets);
     output.refresh();
     const std::size_t before_kill = output.lines().size();
-    const std::size_t torn_bytes = output.unterminated().size();
+    const std::string torn = output.unterminated();
+    const std::size_t torn_bytes = torn.size();
     INFO("first worker's log:\n" << log_tail(*worker));
     REQUIRE(killed == 128 + SIGKILL);  // it was still running: it did not crash or stop by itself
     INFO("lines in the sink file when the worker was killed: " << before_kill);
     REQUIRE(before_kill >= large_count / 5);
     check.add_new(output);
+    check.allow_torn(torn);
     append_text(pipeline.input, part(before_kill_end, large_count));
 
     const auto restart = clock_type::now();
@@ -382,7 +393,10 @@ TEST_CASE("a worker killed with SIGKILL and restarted loses no line", "[cluster]
     // The same property read afresh from the final file: without repeats it is the input.
     line_reader final_output(pipeline.output);
     final_output.refresh();
-    const std::string differs = difference(input, first_occurrences(final_output.lines()));
+    std::vector<std::string> final_lines = final_output.lines();
+    if (!torn.empty() && final_lines.size() > before_kill && final_lines[before_kill] == torn)
+        final_lines.erase(final_lines.begin() + static_cast<std::ptrdiff_t>(before_kill));
+    const std::string differs = difference(input, first_occurrences(final_lines));
     INFO("the sink file without repeated lines differs from the input: " << differs);
     CHECK(differs.empty());
     CHECK(stopped == 0);

@@ -1,6 +1,7 @@
 #include "file/file_stream_sink_task.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -11,6 +12,7 @@
 #include "copycat/errors.hpp"
 #include "file/file_configs.hpp"
 #include "support/java_text.hpp"
+#include "support/plugin_log.hpp"
 
 namespace copycat::file {
 
@@ -35,6 +37,27 @@ void file_stream_sink_task::start(const std::map<std::string, std::string>& prop
     }
     owns_fd_ = true;
     pending_.reserve(flush_threshold + 4096);
+    end_unterminated_line();
+}
+
+// A file that ends in the middle of a line was cut short: a write the kernel stopped at a page
+// boundary because the worker was killed (SIGKILL ends even a single write(2) early). Those
+// records were never committed, so they come again; they start on a line of their own instead of
+// being glued to the torn bytes. A user's file without a final newline gets one too.
+void file_stream_sink_task::end_unterminated_line() {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) return;
+    const int reader = ::open(filename_.c_str(), O_RDONLY | O_CLOEXEC);  // fd_ is write-only
+    if (reader < 0) return;
+    char last = '\n';
+    const ssize_t read = ::pread(reader, &last, 1, st.st_size - 1);
+    ::close(reader);
+    if (read != 1 || last == '\n') return;
+    plugin_support::log::warn("FileStreamSinkTask",
+                              "'" + filename_ + "' ends in an unterminated line, a write cut short; ending it "
+                                  "before the records that follow");
+    pending_ = "\n";
+    write_out();
 }
 
 void file_stream_sink_task::put(std::vector<sink_record>& records) {

@@ -40,6 +40,7 @@ public:
 
 private:
     void write_out();
+    void end_unterminated_line();
     void close_output() noexcept;
 
     static constexpr std::size_t flush_threshold = 256 * 1024;

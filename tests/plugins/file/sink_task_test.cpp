@@ -47,6 +47,18 @@ TEST_CASE("sink task appends to an existing file") {
     CHECK(read_file(path) == "existing\nadded\n");
 }
 
+TEST_CASE("sink task ends a file's unterminated last line before it appends") {
+    temp_dir dir;
+    const std::string path = dir.file("out.txt");
+    write_file(path, "whole\ntor");  // a write cut short by a killed worker
+    file_stream_sink_task task;
+    task.start({{"file", path}});
+    std::vector<sink_record> batch{string_record("t", "again", 0)};
+    task.put(batch);
+    task.stop();
+    CHECK(read_file(path) == "whole\ntor\nagain\n");
+}
+
 TEST_CASE("sink task writes non-string values as Java prints them") {
     temp_dir dir;
     const std::string path = dir.file("out.txt");
