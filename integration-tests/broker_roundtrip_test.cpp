@@ -12,9 +12,11 @@
 #include "kafka/rdkafka/admin_client.hpp"
 #include "kafka/rdkafka/consumer.hpp"
 #include "kafka/rdkafka/producer.hpp"
+#include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
+using copycat::itest::broker_client_config;
 using namespace copycat::rdkafka;
 using namespace std::chrono_literals;
 
@@ -22,13 +24,6 @@ namespace {
 
 constexpr auto admin_timeout = 30s;
 constexpr auto poll_deadline = 30s;
-
-client_config broker_config(client_config::property_map extra = {}) {
-    extra.emplace("bootstrap.servers", itest::bootstrap_servers());
-    auto config = client_config::from_map(std::move(extra));
-    REQUIRE(config.ok());
-    return std::move(*config);
-}
 
 void create_compacted_topic(admin_client& admin, const std::string& topic) {
     new_topic spec{.name = topic, .partitions = 1, .replication_factor = 1, .configs = {{"cleanup.policy", "compact"}}};
@@ -76,7 +71,7 @@ std::optional<message> poll_one(consumer& c) {
 
 TEST_CASE("a compacted topic is created, described, written and read back") {
     const std::string topic = itest::unique_name("roundtrip");
-    auto admin = admin_client::create(broker_config());
+    auto admin = admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     create_compacted_topic(*admin, topic);
 
@@ -88,7 +83,7 @@ TEST_CASE("a compacted topic is created, described, written and read back") {
     CHECK(policy->second.value == "compact");
     CHECK_FALSE(policy->second.is_default);
 
-    auto p = producer::create(broker_config());
+    auto p = producer::create(broker_client_config());
     REQUIRE(p.ok());
     std::array<header_view, 1> headers{{{"trace-id", "abc-123"}}};
     delivery delivered = produce_and_wait(
@@ -97,7 +92,7 @@ TEST_CASE("a compacted topic is created, described, written and read back") {
     CHECK(delivered.partition == 0);
     CHECK(delivered.offset == 0);
 
-    auto c = consumer::create(broker_config());
+    auto c = consumer::create(broker_client_config());
     REQUIRE(c.ok());
     REQUIRE(c->assign({{topic, 0, offsets::beginning}}).ok());
     {
@@ -125,7 +120,7 @@ TEST_CASE("a compacted topic is created, described, written and read back") {
 
 TEST_CASE("creating a topic that exists reports already_exists") {
     const std::string topic = itest::unique_name("existing");
-    auto admin = admin_client::create(broker_config());
+    auto admin = admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     create_compacted_topic(*admin, topic);
 
@@ -138,7 +133,7 @@ TEST_CASE("creating a topic that exists reports already_exists") {
 }
 
 TEST_CASE("admin errors name the topic and map to copycat codes") {
-    auto admin = admin_client::create(broker_config());
+    auto admin = admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
 
     const std::string missing = itest::unique_name("missing");
@@ -161,16 +156,16 @@ TEST_CASE("admin errors name the topic and map to copycat codes") {
 TEST_CASE("a group member reads from a subscribed topic and commits its offset") {
     const std::string topic = itest::unique_name("group");
     const std::string group = itest::unique_name("group");
-    auto admin = admin_client::create(broker_config());
+    auto admin = admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     REQUIRE(admin->create_topic({.name = topic, .partitions = 1, .replication_factor = 1}, admin_timeout).ok());
 
-    auto p = producer::create(broker_config());
+    auto p = producer::create(broker_client_config());
     REQUIRE(p.ok());
     delivery delivered = produce_and_wait(*p, {.topic = topic, .key = "k", .value = "v"});
     REQUIRE(delivered.failure.empty());
 
-    auto c = consumer::create(broker_config({{"group.id", group},
+    auto c = consumer::create(broker_client_config({{"group.id", group},
                                              {"auto.offset.reset", "earliest"},
                                              {"enable.auto.commit", "false"},
                                              {"session.timeout.ms", "6000"}}));

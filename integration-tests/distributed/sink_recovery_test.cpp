@@ -20,6 +20,7 @@
 #include "distributed/distributed_workers.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "kafka/rdkafka/producer.hpp"
+#include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
@@ -33,14 +34,8 @@ using clock_type = std::chrono::steady_clock;
 
 constexpr auto consumer_session_timeout = 20s;
 
-rdkafka::client_config broker_config() {
-    auto config = rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap_servers()}});
-    REQUIRE(config.ok());
-    return *config;
-}
-
 void produce(const std::string& topic, const std::string& value) {
-    auto p = rdkafka::producer::create(broker_config());
+    auto p = rdkafka::producer::create(broker_client_config());
     REQUIRE(p.ok());
     REQUIRE(p->produce({.topic = topic, .value = value}).ok());
     REQUIRE(p->flush(30s).ok());
@@ -84,7 +79,7 @@ TEST_CASE("a sink task consumes again within its consumer's session timeout afte
     const std::string topic = unique_name("sink-recovery");
     const fs::path output = cluster.dir().path() / "output.txt";
     {
-        auto admin = rdkafka::admin_client::create(broker_config());
+        auto admin = rdkafka::admin_client::create(broker_client_config());
         REQUIRE(admin.ok());
         REQUIRE(admin->create_topic({.name = topic, .partitions = 1, .replication_factor = 1}, 30s).ok());
     }

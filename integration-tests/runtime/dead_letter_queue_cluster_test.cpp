@@ -22,9 +22,11 @@
 #include "runtime/test_plugins.hpp"
 #include "runtime/worker.hpp"
 #include "storage/memory_offset_store.hpp"
+#include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
+using copycat::itest::broker_client_config;
 using namespace copycat::runtime;
 using namespace std::chrono_literals;
 
@@ -34,15 +36,8 @@ constexpr auto deadline = 60s;
 const std::string string_converter = "org.apache.kafka.connect.storage.StringConverter";
 const std::string json_converter = "org.apache.kafka.connect.json.JsonConverter";
 
-rdkafka::client_config broker_config(rdkafka::client_config::property_map extra = {}) {
-    extra["bootstrap.servers"] = itest::bootstrap_servers();
-    auto config = rdkafka::client_config::from_map(extra);
-    REQUIRE(config.ok());
-    return *config;
-}
-
 void create_topic(const std::string& topic, int partitions) {
-    auto admin = rdkafka::admin_client::create(broker_config());
+    auto admin = rdkafka::admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     auto created = admin->create_topic({.name = topic, .partitions = partitions, .replication_factor = 1}, 30s);
     INFO((created.ok() ? std::string("created") : created.err().describe()));
@@ -59,7 +54,7 @@ struct input {
 
 // Produces the records in order, each with the header "origin"="test-<i>"; fills in offsets.
 void produce(const std::string& topic, std::vector<input>& records) {
-    auto p = rdkafka::producer::create(broker_config());
+    auto p = rdkafka::producer::create(broker_client_config());
     REQUIRE(p.ok());
     std::vector<std::string> origins;
     for (std::size_t i = 0; i < records.size(); ++i) origins.push_back("test-" + std::to_string(i));
@@ -87,7 +82,7 @@ struct read_record {
 
 // Reads `count` records of partition 0 of `topic` from the beginning.
 std::vector<read_record> read_records(const std::string& topic, std::size_t count) {
-    auto c = rdkafka::consumer::create(broker_config());
+    auto c = rdkafka::consumer::create(broker_client_config());
     REQUIRE(c.ok());
     REQUIRE(c->assign({{topic, 0, rdkafka::offsets::beginning}}).ok());
     std::vector<read_record> out;
@@ -110,7 +105,7 @@ std::vector<read_record> read_records(const std::string& topic, std::size_t coun
 
 // The group's committed offset per partition (rdkafka::consumer::no_offset when none).
 std::map<std::int32_t, std::int64_t> committed(const std::string& group, const std::string& topic, int partitions) {
-    auto c = rdkafka::consumer::create(broker_config({{"group.id", group}}));
+    auto c = rdkafka::consumer::create(broker_client_config({{"group.id", group}}));
     REQUIRE(c.ok());
     std::vector<rdkafka::topic_partition> tps;
     for (int i = 0; i < partitions; ++i) tps.push_back({topic, i});
@@ -226,7 +221,7 @@ TEST_CASE("errors.tolerance=all with a dead-letter queue: good records reach the
 
     // The task created the DLQ topic with one partition.
     {
-        auto c = rdkafka::consumer::create(broker_config());
+        auto c = rdkafka::consumer::create(broker_client_config());
         REQUIRE(c.ok());
         auto count = c->partition_count(dlq, 10s);
         REQUIRE(count.ok());

@@ -16,9 +16,11 @@
 #include "runtime/test_plugins.hpp"
 #include "runtime/worker.hpp"
 #include "storage/memory_offset_store.hpp"
+#include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
+using copycat::itest::broker_client_config;
 using namespace copycat::runtime;
 using namespace std::chrono_literals;
 
@@ -27,14 +29,8 @@ namespace {
 constexpr auto deadline = 60s;
 const std::string string_converter = "org.apache.kafka.connect.storage.StringConverter";
 
-rdkafka::client_config broker_config() {
-    auto config = rdkafka::client_config::from_map({{"bootstrap.servers", itest::bootstrap_servers()}});
-    REQUIRE(config.ok());
-    return *config;
-}
-
 void create_topic(const std::string& topic, int partitions) {
-    auto admin = rdkafka::admin_client::create(broker_config());
+    auto admin = rdkafka::admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     auto created = admin->create_topic({.name = topic, .partitions = partitions, .replication_factor = 1}, 30s);
     INFO((created.ok() ? std::string("created") : created.err().describe()));
@@ -44,7 +40,7 @@ void create_topic(const std::string& topic, int partitions) {
 // Writes "r-<first>".."r-<first+count-1>" round-robin over the partitions; returns once the
 // broker acknowledged all of them.
 std::vector<std::string> produce(const std::string& topic, int partitions, int first, int count) {
-    auto p = rdkafka::producer::create(broker_config());
+    auto p = rdkafka::producer::create(broker_client_config());
     REQUIRE(p.ok());
     std::vector<std::string> values;
     int failed = 0;

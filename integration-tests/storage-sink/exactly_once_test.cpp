@@ -29,6 +29,7 @@
 #include "distributed/distributed_workers.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "kafka/rdkafka/producer.hpp"
+#include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
@@ -46,12 +47,6 @@ constexpr int partitions = 6;
 long env_or(const char* name, long fallback) {
     const char* v = std::getenv(name);
     return v != nullptr && *v != '\0' ? std::strtol(v, nullptr, 10) : fallback;
-}
-
-rdkafka::client_config broker_config() {
-    auto config = rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap_servers()}});
-    REQUIRE(config.ok());
-    return *config;
 }
 
 // The value of record i: {"id":<i>,"half":<0 or 1>}, as text. Records go round-robin over the
@@ -177,11 +172,11 @@ void run_scenario(const scenario& run) {
     const fs::path store = cluster.dir().path() / "store";
     const fs::path topic_dir = store / "topics" / topic;
     {
-        auto admin = rdkafka::admin_client::create(broker_config());
+        auto admin = rdkafka::admin_client::create(broker_client_config());
         REQUIRE(admin.ok());
         REQUIRE(admin->create_topic({.name = topic, .partitions = partitions, .replication_factor = 1}, 30s).ok());
     }
-    auto producer = rdkafka::producer::create(broker_config());
+    auto producer = rdkafka::producer::create(broker_client_config());
     REQUIRE(producer.ok());
 
     // The plugin is listed with its version, as every connector plugin.
@@ -288,7 +283,7 @@ void run_scenario(const scenario& run) {
     INFO("first leftover: " << (leftovers.empty() ? std::string() : leftovers.front()));
     CHECK(leftovers.empty());
     // pre_commit hands the committed offsets to the group: its offsets reach the end of the topic.
-    auto admin = rdkafka::admin_client::create(broker_config());
+    auto admin = rdkafka::admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     std::vector<std::int32_t> all(partitions);
     for (int p = 0; p < partitions; ++p) all[static_cast<std::size_t>(p)] = p;

@@ -16,9 +16,11 @@
 #include "storage/kafka_based_log.hpp"
 #include "storage/kafka_config_store.hpp"
 #include "storage/kafka_status_store.hpp"
+#include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
+using copycat::itest::broker_client_config;
 using namespace copycat::storage;
 using namespace std::chrono_literals;
 
@@ -26,14 +28,8 @@ namespace {
 
 constexpr auto deadline = 30s;
 
-rdkafka::client_config broker_config() {
-    auto config = rdkafka::client_config::from_map({{"bootstrap.servers", itest::bootstrap_servers()}});
-    REQUIRE(config.ok());
-    return std::move(*config);
-}
-
 std::string make_topic(std::string_view prefix, std::string_view config_key, std::int32_t partitions) {
-    auto admin = rdkafka::admin_client::create(broker_config());
+    auto admin = rdkafka::admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     internal_topic_spec spec;
     spec.name = itest::unique_name(prefix);
@@ -47,7 +43,7 @@ std::string make_topic(std::string_view prefix, std::string_view config_key, std
 std::unique_ptr<kafka_based_log> make_log(const std::string& topic, std::map<std::string, std::string> producer) {
     kafka_based_log_options options;
     options.topic = topic;
-    options.client = broker_config();
+    options.client = broker_client_config();
     options.client_id = "copycat-stores-cluster-test";
     options.producer_settings = std::move(producer);
     options.start_timeout = deadline;

@@ -13,9 +13,11 @@
 #include "../../tests/storage/java_murmur2.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "storage/kafka_based_log.hpp"
+#include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
+using copycat::itest::broker_client_config;
 using namespace copycat::storage;
 using namespace std::chrono_literals;
 
@@ -23,14 +25,8 @@ namespace {
 
 constexpr auto deadline = 30s;
 
-rdkafka::client_config broker_config() {
-    auto config = rdkafka::client_config::from_map({{"bootstrap.servers", itest::bootstrap_servers()}});
-    REQUIRE(config.ok());
-    return std::move(*config);
-}
-
 void create_topic(const std::string& topic, std::int32_t partitions) {
-    auto admin = rdkafka::admin_client::create(broker_config());
+    auto admin = rdkafka::admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     rdkafka::new_topic spec{
         .name = topic, .partitions = partitions, .replication_factor = 1, .configs = {{"cleanup.policy", "compact"}}};
@@ -42,7 +38,7 @@ void create_topic(const std::string& topic, std::int32_t partitions) {
 kafka_based_log_options options_for(const std::string& topic) {
     kafka_based_log_options options;
     options.topic = topic;
-    options.client = broker_config();
+    options.client = broker_client_config();
     options.client_id = "copycat-log-cluster-test";
     options.start_timeout = deadline;
     return options;

@@ -11,9 +11,11 @@
 #include "storage/internal_topics.hpp"
 #include "storage/kafka_based_log.hpp"
 #include "storage/kafka_offset_store.hpp"
+#include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
+using copycat::itest::broker_client_config;
 using namespace copycat::storage;
 using namespace std::chrono_literals;
 
@@ -23,16 +25,10 @@ constexpr auto deadline = 30s;
 
 offset_bytes bytes(std::string_view text) { return offset_bytes(text.begin(), text.end()); }
 
-rdkafka::client_config broker_config() {
-    auto config = rdkafka::client_config::from_map({{"bootstrap.servers", itest::bootstrap_servers()}});
-    REQUIRE(config.ok());
-    return std::move(*config);
-}
-
 std::unique_ptr<kafka_based_log> offsets_log(const std::string& topic) {
     kafka_based_log_options options;
     options.topic = topic;
-    options.client = broker_config();
+    options.client = broker_client_config();
     options.client_id = "copycat-offsets-cluster-test";
     options.producer_settings = kafka_offset_store::producer_settings();
     options.start_timeout = deadline;
@@ -50,7 +46,7 @@ result<void> set_and_wait(offset_store& store, std::map<offset_bytes, std::optio
 }  // namespace
 
 TEST_CASE("kafka_offset_store values survive a new store instance", "[cluster]") {
-    auto admin = rdkafka::admin_client::create(broker_config());
+    auto admin = rdkafka::admin_client::create(broker_client_config());
     REQUIRE(admin.ok());
     internal_topic_spec spec;
     spec.name = itest::unique_name("connect-offsets");
