@@ -1,5 +1,6 @@
 #include "runtime/task_factory.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <functional>
 
@@ -14,6 +15,7 @@
 #include "runtime/error_trace.hpp"
 #include "runtime/exactly_once_source.hpp"
 #include "runtime/rdkafka_sink_consumer.hpp"
+#include "runtime/task_producer.hpp"
 #include "runtime/task_converters.hpp"
 #include "runtime/worker_sink_task.hpp"
 #include "runtime/worker_source_task.hpp"
@@ -135,7 +137,26 @@ result<std::optional<worker_source_task::transactions>> transaction_settings(con
     return answer(std::move(t));
 }
 
+bool has_producer_overrides(const string_map& connector_config) {
+    return std::any_of(connector_config.begin(), connector_config.end(),
+                       [](const auto& entry) { return entry.first.starts_with("producer.override."); });
+}
+
+// The client.id of the shared producer when the worker sets none ("producer.client.id").
+constexpr std::string_view shared_producer_client_id = "connector-producer-shared";
+
 }  // namespace
+
+result<std::shared_ptr<shared_producer>> task_factory::shared_task_producer(const task_id& first_user) const {
+    std::lock_guard lock(shared_mutex_);
+    if (shared_) return shared_;
+    COPYCAT_TRY(auto settings, producer_settings(config_, {}, first_user));
+    if (settings["client.id"] == "connector-producer-" + first_user.to_string())
+        settings["client.id"] = std::string(shared_producer_client_id);
+    COPYCAT_TRY(auto client, to_client_config(settings, "the shared task producer"));
+    COPYCAT_TRY(shared_, shared_producer::create(client));
+    return shared_;
+}
 
 std::vector<std::string> sink_subscription(const string_map& connector_config) {
     std::vector<std::string> out;
@@ -168,11 +189,18 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
 
     if (is_source) {
         COPYCAT_TRY(auto task, make_task<source_connector, source_task>(*entry));
-        COPYCAT_TRY(auto settings, producer_settings(config_, connector_config, id));
         COPYCAT_TRY(auto transactions, transaction_settings(config_, connector_config));
-        if (transactions) make_transactional(settings, config_.group_id, id);
-        COPYCAT_TRY(auto client, to_client_config(settings, "task " + id.to_string() + " producer"));
-        COPYCAT_TRY(auto producer, rdkafka::producer::create(client));
+        std::unique_ptr<task_producer> producer;
+        if (!transactions && !has_producer_overrides(connector_config)) {
+            COPYCAT_TRY(auto shared, shared_task_producer(id));
+            producer = std::make_unique<task_producer>(std::move(shared));
+        } else {
+            COPYCAT_TRY(auto settings, producer_settings(config_, connector_config, id));
+            if (transactions) make_transactional(settings, config_.group_id, id);
+            COPYCAT_TRY(auto client, to_client_config(settings, "task " + id.to_string() + " producer"));
+            COPYCAT_TRY(auto own, rdkafka::producer::create(client));
+            producer = std::make_unique<task_producer>(std::move(own));
+        }
         worker_source_task::parts parts{std::move(task),       task_config,          std::move(converters),
                                         std::move(transforms), std::move(producer), std::move(errors)};
         worker_source_task::settings s;

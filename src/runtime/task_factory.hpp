@@ -4,11 +4,17 @@
 // connector instance's create_task()), its converters, transformation chain, error handling
 // settings and its Kafka client (producer, or consumer in group connect-<connector>).
 //
-// Owned by the worker; create() is thread-safe (it only reads its references).
+// Source tasks without exactly-once delivery and without producer.override.* settings share one
+// producer, created with the first of them and kept until the factory goes
+// (runtime/task_producer.hpp, docs/scale.md "One producer per worker").
+//
+// Owned by the worker; create() is thread-safe.
 
 #include <memory>
+#include <mutex>
 
 #include "common/result.hpp"
+#include "runtime/shared_producer.hpp"
 #include "runtime/worker_config.hpp"
 #include "runtime/worker_state.hpp"
 #include "runtime/worker_task.hpp"
@@ -31,10 +37,15 @@ public:
                                                 const string_map& task_config, target_state initial) const;
 
 private:
+    // The worker's shared producer, created on first use.
+    result<std::shared_ptr<shared_producer>> shared_task_producer(const task_id& first_user) const;
+
     const worker_config& config_;
     const loader::plugin_registry& plugins_;
     storage::offset_store& offsets_;
     status_listener& listener_;
+    mutable std::mutex shared_mutex_;
+    mutable std::shared_ptr<shared_producer> shared_;
 };
 
 // The consumer subscription of a sink connector config: the "topics" list, or "topics.regex"

@@ -82,7 +82,7 @@ void worker_source_task::call_task_stop() {
 void worker_source_task::initialize_and_start() {
     if (settings_.exactly_once) {
         // Fences the previous producer of this task (a zombie) and aborts its open transaction.
-        if (auto ready = parts_.producer->init_transactions(settings_.exactly_once->timeout); !ready)
+        if (auto ready = parts_.producer->own().init_transactions(settings_.exactly_once->timeout); !ready)
             throw connect_error("Failed to initialize the transactional producer of task " + id().to_string() + ": " +
                                 ready.err().describe());
     }
@@ -322,7 +322,7 @@ void worker_source_task::commit_task_record(const source_record& record,
 }
 
 void worker_source_task::serve_producer(std::chrono::milliseconds timeout) {
-    if (!producer_closed_) parts_.producer->poll(timeout);
+    if (!producer_closed_) parts_.producer->serve(timeout);
     metrics_.record_produced(std::exchange(unreported_produced_, 0));
 }
 
@@ -386,7 +386,7 @@ bool worker_source_task::commit_offsets() {
 
 void worker_source_task::begin_transaction_if_needed() {
     if (!settings_.exactly_once || in_transaction_) return;
-    if (auto begun = parts_.producer->begin_transaction(); !begun)
+    if (auto begun = parts_.producer->own().begin_transaction(); !begun)
         throw connect_error("Failed to begin a transaction: " + begun.err().describe());
     in_transaction_ = true;
 }
@@ -404,7 +404,7 @@ void worker_source_task::maybe_commit_transaction(bool batch_done) {
 void worker_source_task::commit_transaction() {
     if (!in_transaction_) return;
     const auto& eos = *settings_.exactly_once;
-    auto& producer = *parts_.producer;
+    auto& producer = parts_.producer->own();
     const auto started = clock::now();
     if (auto flushed = producer.flush(eos.timeout); !flushed)
         throw connect_error("Failed to flush the records of the transaction: " + flushed.err().describe());
@@ -444,8 +444,8 @@ void worker_source_task::commit_transaction() {
 void worker_source_task::abort_transaction() {
     if (!in_transaction_ || producer_closed_) return;
     in_transaction_ = false;
-    if (parts_.producer->fatal()) return;  // nothing to abort with; the coordinator ends it
-    if (auto aborted = parts_.producer->abort_transaction(settings_.exactly_once->timeout); !aborted) {
+    if (parts_.producer->own().fatal()) return;  // nothing to abort with; the coordinator ends it
+    if (auto aborted = parts_.producer->own().abort_transaction(settings_.exactly_once->timeout); !aborted) {
         log::warn("Task {}: {}", id().to_string(), aborted.err().describe());
     } else {
         log::info("Task {}: aborted the open transaction", id().to_string());

@@ -31,7 +31,7 @@
 // commits; on failure it is aborted. The offset store is not written by the task in this mode.
 //
 // Threading: everything runs on the task's thread, including the delivery callbacks (served by
-// producer.poll()) and offset commits; only stop() comes from elsewhere, and calls the plugin's
+// the task_producer's serve() and flush()) and offset commits; only stop() comes from elsewhere, and calls the plugin's
 // stop() so that a blocking poll() returns.
 
 #include <atomic>
@@ -44,7 +44,7 @@
 #include <vector>
 
 #include "copycat/connector/source_task.hpp"
-#include "kafka/rdkafka/producer.hpp"
+#include "runtime/task_producer.hpp"
 #include "runtime/record_error_handler.hpp"
 #include "runtime/source_offset_codec.hpp"
 #include "runtime/store_offset_reader.hpp"
@@ -82,7 +82,7 @@ public:
         string_map task_config;
         task_converters converters;
         transformation_chain transforms;
-        std::optional<rdkafka::producer> producer;  // required; reset when the task closes
+        std::unique_ptr<task_producer> producer;  // required (its own when exactly-once); reset when the task closes
         record_error_handler::settings errors;
     };
 
