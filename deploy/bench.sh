@@ -12,6 +12,7 @@
 #   --quick          20,000 records, 20 connectors and 2 s of wrk, one run of every case; checks
 #                    only that both systems delivered every record and that wrk saw no errors
 #                    (deploy/test.sh runs this so the harness never rots)
+#   --no-companions  skip deploy/postgres/bench.sh and deploy/jvm/bench.sh (e.g. with --cases eos)
 #   --build-dir DIR  use this configured build dir (its targets copycat, copycat-file,
 #                    copycat-task-probe and copycat-bench-kafka are brought up to date) instead of
 #                    build-release, which is configured with CMAKE_BUILD_TYPE=Release
@@ -35,12 +36,14 @@ command_line="deploy/bench.sh${*:+ $*}"
 
 build_dir=""
 quick=0
+companions=1
 passed=()
 while (($#)); do
   case "$1" in
     --build-dir) build_dir=${2:?--build-dir needs a directory}; shift 2 ;;
     --build-dir=*) build_dir=${1#--build-dir=}; shift ;;
     --quick) quick=1; passed+=("$1"); shift ;;
+    --no-companions) companions=0; shift ;;
     -h|--help) sed -n '2,/^set -euo/s/^# \{0,1\}//p' "$0"; exit 0 ;;
     *) passed+=("$1"); shift ;;
   esac
@@ -96,12 +99,12 @@ while true; do
   kill -0 "$child" 2>/dev/null || break
 done
 # PostgreSQL -> Kafka -> PostgreSQL, the sink half beside Debezium's JDBC sink, on the same broker.
-if ((status == 0)); then
+if ((status == 0 && companions)); then
   COPYCAT_BOOTSTRAP_SERVERS=$bootstrap deploy/postgres/bench.sh --build-dir "$build_dir" $( ((quick)) && echo --quick) ||
     status=$?
 fi
 # Debezium's PostgreSQL connector on Copycat's JVM bridge and on Kafka Connect, on the same broker.
-if ((status == 0)); then
+if ((status == 0 && companions)); then
   COPYCAT_BOOTSTRAP_SERVERS=$bootstrap deploy/jvm/bench.sh --build-dir "$build_dir" $( ((quick)) && echo --quick) ||
     status=$?
 fi

@@ -3,6 +3,9 @@ and returns a dict of figures; it raises BenchError when the case could not be m
 stops every process it started, whatever happens.
 
   file_pipeline    N lines: FileStreamSource -> topic -> FileStreamSink, standalone worker
+  source_eos       N lines: FileStreamSource -> topic, one distributed worker with
+                   exactly.once.source.support disabled or enabled (connector exactly.once.support=
+                   required), until a read_committed consumer saw every line
   startup          process start -> GET /health 200, and RSS 10 s after start (idle footprint)
   rebalance        3 distributed workers, 6 tasks: SIGTERM / SIGKILL of one worker -> all tasks
                    RUNNING again on the survivors, as GET /connectors/<c>/status shows it
@@ -165,6 +168,60 @@ def file_pipeline(system, ctx, rep):
     return {"seconds": seconds, "records_per_second": ctx.records / seconds, "cpu_seconds": cpu,
             "peak_rss_mb": peak_rss_kb / 1024, "delivered": delivered, "redelivered": extra,
             "all_delivered": delivered == ctx.records}
+
+
+def source_eos(system, ctx, eos, rep):
+    """File source -> Kafka on a one-worker distributed cluster, exactly.once.source.support
+    `eos` ("disabled" or "enabled"; then the connector says exactly.once.support=required and
+    every poll() batch is one transaction with its offsets, Kafka's default boundary): wall time
+    from the connector's creation until a read_committed consumer (copycat-bench-kafka count, a
+    process of its own started before) saw every line, the worker's CPU seconds over that time,
+    its peak RSS, and the lines the consumer saw twice."""
+    tag = f"source-eos-{eos}-{system.name}-{rep}"
+    run_dir = ctx.run_dir(tag)
+    topic = ctx.unique("eos")
+    props = {**worker_properties(ctx.bootstrap, ctx.converter), **distributed_properties(ctx.unique("eos")),
+             "exactly.once.source.support": eos}
+    connector = {"connector.class": SOURCE_CLASS, "tasks.max": "1", "file": ctx.input_file, "topic": topic}
+    if eos == "enabled":
+        connector["exactly.once.support"] = "required"
+    deadline = max(120, int(ctx.records / 2000))
+    worker = system.start("distributed", props, run_dir, "worker")
+    counter = None
+    try:
+        worker.wait_healthy(ctx.start_deadline_s)
+        ctx.create_topic(topic)
+        counter = subprocess.Popen([ctx.tool, "count", ctx.bootstrap, topic, str(ctx.records), str(deadline)],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cpu_before = worker.cpu_seconds()
+        started = time.monotonic()
+        _create_connector(worker, "bench-eos-source", connector)
+
+        def counted():
+            if not worker.alive():
+                raise BenchError(f"{worker.name} exited with {worker.exit_code}\n{worker.log_tail()}")
+            return counter.poll() is not None
+
+        poll_until(deadline + 30, counted, 0.02)
+        finished = time.monotonic()
+        cpu = worker.cpu_seconds() - cpu_before
+        peak_rss_kb = worker.peak_rss_kb()
+        status, body = worker.call("GET", "/connectors/bench-eos-source/status")
+    finally:
+        if counter is not None and counter.poll() is None:
+            counter.kill()
+        worker.stop()
+    out, err = counter.communicate()
+    if counter.returncode != 0 or not out.strip():
+        raise BenchError(f"{worker.name}: the read_committed consumer did not see every line (exit "
+                         f"{counter.returncode}): {out.strip()} {err.strip()[-500:]}; status {status} {body}\n"
+                         f"{worker.log_tail()}")
+    figures = json.loads(out.strip().splitlines()[-1])
+    seconds = finished - started
+    return {"seconds": seconds, "records_per_second": ctx.records / seconds, "cpu_seconds": cpu,
+            "records_per_cpu_second": ctx.records / cpu if cpu > 0 else None,
+            "peak_rss_mb": peak_rss_kb / 1024, "delivered": figures["distinct"],
+            "redelivered": figures["duplicates"], "all_delivered": figures["distinct"] == ctx.records}
 
 
 def startup(system, ctx, mode, rep):

@@ -6,6 +6,11 @@
 //   copycat-bench-kafka end-offset <bootstrap> <topic>
 //       prints the sum of the topic's high watermarks (its record count when nothing was deleted
 //       or compacted); 0 while the topic does not exist
+//   copycat-bench-kafka count <bootstrap> <topic> <records> <timeout-seconds>
+//       reads the topic from its beginning with isolation.level=read_committed until it has seen
+//       every line index 0 .. records-1 (the first run of 10 digits in a value, as the lines of
+//       the benchmark's input file begin), or until the timeout; prints one JSON object: records
+//       (values read), distinct (indexes seen), duplicates, seconds. Exit 0 when every index came.
 //   copycat-bench-kafka produce <bootstrap> <topic> <file> [--json-envelope]
 //       produces every line of <file> (without its '\n') as one record with a null key, using the
 //       producer settings of a Copycat source task (acks=all, idempotence, 5 in flight), and
@@ -23,6 +28,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "common/json.hpp"
@@ -42,6 +48,7 @@ int usage() {
     std::fputs(
         "usage: copycat-bench-kafka create-topic <bootstrap> <topic> <partitions>\n"
         "       copycat-bench-kafka end-offset <bootstrap> <topic>\n"
+        "       copycat-bench-kafka count <bootstrap> <topic> <records> <timeout-seconds>\n"
         "       copycat-bench-kafka produce <bootstrap> <topic> <file> [--json-envelope]\n",
         stderr);
     return 2;
@@ -94,6 +101,60 @@ int end_offset(const std::string& bootstrap, const std::string& topic) {
     }
     std::printf("%lld\n", static_cast<long long>(sum));
     return 0;
+}
+
+// The line index a value carries: its first run of 10 digits; -1 when it has none.
+std::int64_t line_index(std::string_view value) {
+    std::size_t run = 0;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        run = value[i] >= '0' && value[i] <= '9' ? run + 1 : 0;
+        if (run == 10) return std::strtoll(std::string(value.substr(i - 9, 10)).c_str(), nullptr, 10);
+    }
+    return -1;
+}
+
+int count(const std::string& bootstrap, const std::string& topic, std::int64_t records, std::chrono::seconds timeout) {
+    auto config = rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap},
+                                                    {"client.id", "copycat-bench-counter"},
+                                                    {"isolation.level", "read_committed"},
+                                                    {"enable.partition.eof", "false"}});
+    if (!config) return fail(config.err().describe());
+    auto consumer = rdkafka::consumer::create(*config);
+    if (!consumer) return fail(consumer.err().describe());
+    auto partitions = consumer->partition_count(topic, admin_timeout);
+    if (!partitions) return fail(partitions.err().describe());
+    std::vector<rdkafka::topic_partition_offset> assignment;
+    for (std::int32_t p = 0; p < *partitions; ++p) assignment.push_back({.topic = topic, .partition = p});
+    if (auto assigned = consumer->assign(assignment); !assigned) return fail(assigned.err().describe());
+
+    std::vector<bool> seen(static_cast<std::size_t>(records), false);
+    std::int64_t read = 0, distinct = 0, duplicates = 0;
+    const auto started = std::chrono::steady_clock::now();
+    const auto deadline = started + timeout;
+    while (distinct < records && std::chrono::steady_clock::now() < deadline) {
+        auto message = consumer->poll(100ms);
+        if (!message) {  // a consumer event (e.g. the topic's leader moved): polling goes on
+            std::fprintf(stderr, "copycat-bench-kafka: %s\n", message.err().describe().c_str());
+            continue;
+        }
+        if (!*message) continue;
+        ++read;
+        const auto index = line_index((*message)->value().value_or(std::string_view()));
+        if (index < 0 || index >= records) continue;
+        if (seen[static_cast<std::size_t>(index)]) {
+            ++duplicates;
+        } else {
+            seen[static_cast<std::size_t>(index)] = true;
+            ++distinct;
+        }
+    }
+    json::value out = json::value::make_object();
+    out.set("records", read);
+    out.set("distinct", distinct);
+    out.set("duplicates", duplicates);
+    out.set("seconds", std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+    std::printf("%s\n", json::dump(out).c_str());
+    return distinct == records ? 0 : fail("not every line arrived before the timeout");
 }
 
 // The records: one per line of the file, optionally in JsonConverter's envelope.
@@ -178,6 +239,12 @@ int main(int argc, char** argv) {
         return create_topic(args[1], args[2], partitions);
     }
     if (args.size() == 3 && args[0] == "end-offset") return end_offset(args[1], args[2]);
+    if (args.size() == 5 && args[0] == "count") {
+        const long long records = std::atoll(args[3].c_str());
+        const long long timeout = std::atoll(args[4].c_str());
+        if (records < 1 || timeout < 1) return usage();
+        return count(args[1], args[2], records, std::chrono::seconds(timeout));
+    }
     if ((args.size() == 4 || args.size() == 5) && args[0] == "produce") {
         const bool envelope = args.size() == 5;
         if (envelope && args[4] != "--json-envelope") return usage();

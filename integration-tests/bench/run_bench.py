@@ -11,6 +11,11 @@ times per system, alternating Copycat, Java, Copycat, Java, ... with fresh worke
   pipeline   --records lines of --record-bytes through FileStreamSource -> topic -> FileStreamSink,
              one task each, standalone worker: wall time from connector creation to the last
              line in the sink file, records/s, worker CPU seconds (/proc), peak RSS (VmHWM)
+  eos        --records lines through FileStreamSource -> topic, one task, a one-worker distributed
+             cluster with exactly.once.source.support=disabled, then =enabled (the connector with
+             exactly.once.support=required; transaction.boundary=poll, the default): wall time from
+             connector creation until a read_committed consumer saw every line, records/s, worker
+             CPU seconds, records per CPU-second, and EOS on / off of each system's pair of runs
   startup    standalone and distributed worker with no connectors: process start -> GET /health
              200, CPU seconds until then, RSS 10 s after start (idle footprint)
   rebalance  3 distributed workers, one connector with 6 tasks: SIGTERM (then, after a
@@ -59,7 +64,7 @@ import bench_report  # noqa: E402
 from bench_procs import BenchError, WorkerProcess  # noqa: E402
 from bench_systems import JAVA_FLAGS, CopycatSystem, JavaSystem, compile_java_probe  # noqa: E402
 
-CASES = ["limit", "pipeline", "startup", "rebalance", "rest"]
+CASES = ["limit", "pipeline", "eos", "startup", "rebalance", "rest"]
 
 
 def parse_args(argv):
@@ -135,6 +140,12 @@ def run_all(args, ctx, systems, runs):
         for rep in range(args.reps):
             for system in order:
                 record(runs, "pipeline", system.name, rep, lambda: bench_cases.file_pipeline(system, ctx, rep))
+    if "eos" in args.cases:
+        for rep in range(args.reps):
+            for eos in ("disabled", "enabled"):
+                for system in order:
+                    record(runs, f"source-eos-{eos}", system.name, rep,
+                           lambda: bench_cases.source_eos(system, ctx, eos, rep))
     if "startup" in args.cases:
         for mode in ("standalone", "distributed"):
             for rep in range(args.reps):
@@ -160,6 +171,21 @@ def add_share_of_limit(runs):
         for r in per_system:
             if "records_per_second" in r:
                 r["share_of_limit"] = r["records_per_second"] / limit
+
+
+def add_eos_cost(runs):
+    """Per system and run i: EOS-enabled ÷ EOS-disabled throughput and CPU per record of run i."""
+    off, on = runs.get("source-eos-disabled", {}), runs.get("source-eos-enabled", {})
+    runs.pop("source-eos-cost", None)
+    for system in set(off) & set(on):
+        costs = []
+        for a, b in zip(off[system], on[system]):
+            if "error" in a or "error" in b or not a.get("cpu_seconds") or not b.get("cpu_seconds"):
+                costs.append({})
+                continue
+            costs.append({"throughput_on_off": b["records_per_second"] / a["records_per_second"],
+                          "cpu_on_off": b["cpu_seconds"] / a["cpu_seconds"]})
+        runs.setdefault("source-eos-cost", {})[system] = costs
 
 
 def failures(runs):
@@ -200,7 +226,7 @@ def main(argv):
                                                  os.path.dirname(os.path.dirname(HERE)))
         input_file = os.path.join(workdir, "input.txt")
         input_bytes = 0
-        if {"limit", "pipeline"} & set(args.cases):  # only they read it
+        if {"limit", "pipeline", "eos"} & set(args.cases):  # only they read it
             input_bytes = bench_cases.write_input(input_file, args.records, args.record_bytes)
         ctx = bench_cases.Context(bootstrap=args.bootstrap, workdir=workdir, tool=tool, input_file=input_file,
                                   records=args.records, input_bytes=input_bytes, converter=args.converter,
@@ -237,7 +263,9 @@ def report(meta, runs, out=None, markdown=None):
     """Prints the table and its notes, writes the JSON and Markdown files; returns the exit
     status (1 when a run failed or lost records)."""
     add_share_of_limit(runs)
-    loads = [r["load1_at_start"] for per_system in runs.values() for results in per_system.values() for r in results]
+    add_eos_cost(runs)
+    loads = [r["load1_at_start"] for per_system in runs.values() for results in per_system.values() for r in results
+             if "load1_at_start" in r]
     if loads:
         meta["load1_at_run_starts"] = {"min": min(loads), "median": statistics.median(loads), "max": max(loads)}
     rows = bench_report.summarise(runs, meta["settings"])
