@@ -1,10 +1,12 @@
 #include "runtime/task_metrics.hpp"
 
+#include <algorithm>
+#include <limits>
 #include <string>
 
 namespace copycat::runtime {
 task_metrics::task_metrics(metrics::registry* registry, kind k, const task_id& id,
-                           const std::shared_ptr<error_handling_counters>& errors) {
+                           const std::shared_ptr<error_handling_counters>& errors, bool transactional) {
     if (registry == nullptr) return;
     const metrics::labels labels = {{"connector", id.connector}, {"task", std::to_string(id.task)}};
     auto& r = *registry;
@@ -32,6 +34,21 @@ task_metrics::task_metrics(metrics::registry* registry, kind k, const task_id& i
         l.emplace_back("result", result);
         return l;
     };
+    if (k == kind::source && transactional) {
+        // Kafka: transaction-size-min/max/avg of source-task-metrics (records per committed
+        // transaction); NaN until the first commit, as Kafka's Min/Max/Avg without samples.
+        constexpr auto transactions = "Transactions of the exactly-once source task by result";
+        transactions_committed_ = r.counter("copycat_source_task_transactions_total", transactions, with("committed"));
+        transactions_aborted_ = r.counter("copycat_source_task_transactions_total", transactions, with("aborted"));
+        transaction_size_min_ = r.gauge("copycat_source_task_transaction_size_min",
+                                        "Records in the smallest transaction committed so far", labels);
+        transaction_size_max_ = r.gauge("copycat_source_task_transaction_size_max",
+                                        "Records in the largest transaction committed so far", labels);
+        transaction_size_avg_ = r.gauge("copycat_source_task_transaction_size_avg",
+                                        "Average records per transaction committed so far", labels);
+        for (const auto& g : {transaction_size_min_, transaction_size_max_, transaction_size_avg_})
+            g->set(std::numeric_limits<double>::quiet_NaN());
+    }
     commit_successes_ = r.counter("copycat_task_offset_commits_total", "Offset commits by result", with("success"));
     commit_failures_ = r.counter("copycat_task_offset_commits_total", "Offset commits by result", with("failure"));
     commit_last_seconds_ =
@@ -109,6 +126,22 @@ void task_metrics::record_offset_commit(bool succeeded, std::chrono::steady_cloc
     const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
     commit_last_seconds_->set(static_cast<double>(micros) / 1e6);
     commit_micros_->add(static_cast<std::uint64_t>(micros < 0 ? 0 : micros));
+}
+
+void task_metrics::record_transaction_commit(std::size_t records) {
+    if (!transactions_committed_) return;
+    const auto size = static_cast<double>(records);
+    const bool first = transactions_committed_->count() == 0;
+    transactions_committed_->add(1);
+    transaction_records_ += records;
+    transaction_size_min_->set(first ? size : std::min(size, transaction_size_min_->value()));
+    transaction_size_max_->set(first ? size : std::max(size, transaction_size_max_->value()));
+    transaction_size_avg_->set(static_cast<double>(transaction_records_) /
+                               static_cast<double>(transactions_committed_->count()));
+}
+
+void task_metrics::record_transaction_abort() {
+    if (transactions_aborted_) transactions_aborted_->add(1);
 }
 
 }  // namespace copycat::runtime

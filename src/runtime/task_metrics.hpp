@@ -29,8 +29,9 @@ public:
     enum class kind { source, sink };
 
     task_metrics() = default;  // records nothing
+    // `transactional`: an exactly-once source task, which also gets the transaction series.
     task_metrics(metrics::registry* registry, kind k, const task_id& id,
-                 const std::shared_ptr<error_handling_counters>& errors);
+                 const std::shared_ptr<error_handling_counters>& errors, bool transactional = false);
 
     // Source: a non-empty poll() batch; records handed to the producer; records Kafka acknowledged.
     void record_poll(std::size_t records);
@@ -43,6 +44,10 @@ public:
     void record_lag(std::int64_t records);
     // An offset commit (source: the offset store write; sink: the consumer commit) and its duration.
     void record_offset_commit(bool succeeded, std::chrono::steady_clock::duration took);
+    // Exactly-once source: a committed transaction with `records` records handed to the producer
+    // in it (Kafka's transaction-size), or a transaction that ended in an abort.
+    void record_transaction_commit(std::size_t records);
+    void record_transaction_abort();
 
 private:
     using counter_ptr = std::shared_ptr<metrics::counter>;
@@ -59,6 +64,13 @@ private:
     gauge_ptr commit_last_seconds_;
     counter_ptr commit_micros_;  // exposed in seconds through an observed series
     std::vector<std::shared_ptr<metrics::observed>> observed_;
+    // Transactions (exactly-once source tasks only); the size series over every commit so far.
+    counter_ptr transactions_committed_;
+    counter_ptr transactions_aborted_;
+    gauge_ptr transaction_size_min_;
+    gauge_ptr transaction_size_max_;
+    gauge_ptr transaction_size_avg_;
+    std::uint64_t transaction_records_ = 0;  // task thread only: summed sizes of the committed ones
 };
 
 }  // namespace copycat::runtime

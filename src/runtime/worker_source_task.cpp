@@ -60,7 +60,8 @@ worker_source_task::worker_source_task(task_id id, target_state initial, status_
     auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
                                               [this](std::chrono::milliseconds t) { wait_for_change(t); });
     errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id(), std::move(retry_waits));
-    metrics_ = task_metrics(settings_.metrics, task_metrics::kind::source, this->id(), errors_->counters());
+    metrics_ = task_metrics(settings_.metrics, task_metrics::kind::source, this->id(), errors_->counters(),
+                            settings_.exactly_once.has_value());
 }
 
 worker_source_task::~worker_source_task() = default;
@@ -262,7 +263,17 @@ bool worker_source_task::send_one(source_record& original) {
         throw connect_error("Unrecoverable exception trying to send: " + produced.err().describe());
     }
     ++unreported_written_;
+    if (settings_.exactly_once) {
+        ++transaction_records_;
+        note_transaction_offset(flight->original);
+    }
     return true;
+}
+
+void worker_source_task::note_transaction_offset(const source_record& record) {
+    const auto& key = partition_key(record);
+    if (!key.empty()) transaction_offsets_.insert_or_assign(key, submitted_records::partition_offset{
+                                                                     record.source_partition, record.source_offset});
 }
 
 void worker_source_task::on_delivery(const std::shared_ptr<in_flight>& record, const rdkafka::delivery_report& report) {
@@ -307,8 +318,13 @@ void worker_source_task::on_delivery(const std::shared_ptr<in_flight>& record, c
 void worker_source_task::drop_record(const source_record& original) {
     commit_task_record(original, std::nullopt);
     const auto& key = partition_key(original);
-    if (!key.empty()) begin_transaction_if_needed();  // its offset commits with the transaction
-    if (!key.empty()) submitted_.ack(submitted_.submit(key, original.source_partition, original.source_offset));
+    if (key.empty()) return;
+    if (settings_.exactly_once) {  // its offset commits with the transaction
+        begin_transaction_if_needed();
+        note_transaction_offset(original);
+        return;
+    }
+    submitted_.ack(submitted_.submit(key, original.source_partition, original.source_offset));
 }
 
 void worker_source_task::commit_task_record(const source_record& record,
@@ -399,18 +415,18 @@ void worker_source_task::maybe_commit_transaction(bool batch_done) {
     if (!eos.commit_per_poll) next_transaction_commit_ = clock::now() + eos.interval;
 }
 
-// Kafka: ExactlyOnceWorkerSourceTask.commitTransaction: the records first, then the offsets of
-// every record of the transaction (all acknowledged after the flush), then the commit.
+// Kafka: ExactlyOnceWorkerSourceTask.commitTransaction: the offsets of every record handed to
+// the producer in the transaction are produced behind those records, and the commit flushes both
+// (librdkafka's commit_transaction waits for every delivery, serving the delivery reports here):
+// one round of produce requests per transaction. A record that fails makes the commit fail, so
+// the offsets are committed only with all of their records.
 void worker_source_task::commit_transaction() {
     if (!in_transaction_) return;
     const auto& eos = *settings_.exactly_once;
     auto& producer = parts_.producer->own();
     const auto started = clock::now();
-    if (auto flushed = producer.flush(eos.timeout); !flushed)
-        throw connect_error("Failed to flush the records of the transaction: " + flushed.err().describe());
     maybe_throw_producer_failure();
-    const auto committable = submitted_.committable();
-    for (const auto& [key, po] : committable.offsets) {
+    for (const auto& [key, po] : transaction_offsets_) {
         const auto value = codec_.encode_value(po.offset);
         rdkafka::outgoing_record out;
         out.topic = eos.offsets_topic;
@@ -430,9 +446,12 @@ void worker_source_task::commit_transaction() {
     }
     in_transaction_ = false;
     metrics_.record_offset_commit(true, clock::now() - started);
+    metrics_.record_transaction_commit(std::exchange(transaction_records_, 0));
     metrics_.record_produced(std::exchange(unreported_produced_, 0));
+    submitted_.committable();  // every record of the transaction is acknowledged: forget them
     log::debug("Task {}: committed a transaction with the offsets of {} source partitions", id().to_string(),
-               committable.offsets.size());
+               transaction_offsets_.size());
+    transaction_offsets_.clear();
     try {
         parts_.task->commit();
     } catch (...) {
@@ -444,6 +463,9 @@ void worker_source_task::commit_transaction() {
 void worker_source_task::abort_transaction() {
     if (!in_transaction_ || producer_closed_) return;
     in_transaction_ = false;
+    transaction_records_ = 0;
+    transaction_offsets_.clear();
+    metrics_.record_transaction_abort();
     if (parts_.producer->own().fatal()) return;  // nothing to abort with; the coordinator ends it
     if (auto aborted = parts_.producer->own().abort_transaction(settings_.exactly_once->timeout); !aborted) {
         log::warn("Task {}: {}", id().to_string(), aborted.err().describe());

@@ -24,10 +24,10 @@
 // transactional (transactional.id <group.id>-<connector>-<task>); init_transactions() runs before
 // the task starts, fencing an earlier producer of the same task. A transaction opens with the
 // first record of a batch; at its boundary (after each poll()'s batch, or every interval) the
-// records are flushed, the offsets of the transaction's records are produced to the offsets topic
-// by the same producer, and the transaction commits. Any produce or commit failure aborts it and
-// fails the task, so read_committed consumers never see part of a batch; a fenced producer (a
-// newer owner of the task) fails the task the same way. On a clean stop the open transaction
+// offsets of the transaction's records are produced to the offsets topic by the same producer,
+// behind the records, and the transaction commits (which flushes both). Any produce or commit
+// failure aborts it and fails the task, so read_committed consumers never see part of a batch; a
+// fenced producer (a newer owner of the task) fails the task the same way. On a clean stop the open transaction
 // commits; on failure it is aborted. The offset store is not written by the task in this mode.
 //
 // Threading: everything runs on the task's thread, including the delivery callbacks (served by
@@ -130,6 +130,7 @@ private:
     // Exactly-once: open a transaction before the first record of a batch; commit the open one
     // (records, then their offsets); abort it when the task fails.
     void begin_transaction_if_needed();
+    void note_transaction_offset(const source_record& record);
     void maybe_commit_transaction(bool batch_done);
     void commit_transaction();
     void abort_transaction();
@@ -149,6 +150,9 @@ private:
     std::exception_ptr producer_failure_;
     bool producer_closed_ = false;
     bool in_transaction_ = false;
+    std::size_t transaction_records_ = 0;  // records handed to the producer in the open transaction
+    // The newest offset per source partition (by serialized key) of the open transaction's records.
+    std::map<std::string, submitted_records::partition_offset> transaction_offsets_;
     std::chrono::steady_clock::time_point next_transaction_commit_{};
     std::atomic<bool> started_{false};
     std::atomic<bool> task_stop_called_{false};

@@ -5,9 +5,11 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <cmath>
 #include <string>
 #include <vector>
 
+#include "common/metrics.hpp"
 #include "kafka/rdkafka/consumer.hpp"
 #include "kafka/rdkafka/mock_cluster.hpp"
 #include "runtime/task_factory.hpp"
@@ -58,8 +60,10 @@ struct fixture : testing::task_environment {
     std::string topic = unique_name("eos-topic");
     std::string source_partition = unique_name("eos-partition");
     string_map connector_config;
+    metrics::registry metrics;
 
     fixture() {
+        config.metrics = &metrics;
         config.exactly_once_source = exactly_once_source_support::enabled;
         config.group_id = "eos-group";
         config.offsets_topic = unique_name("eos-offsets");
@@ -109,6 +113,47 @@ TEST_CASE("exactly-once: a batch and its offsets commit in one transaction, visi
         CHECK(offsets[i].value == "{\"position\":" + std::to_string(i) + "}");
     }
     CHECK(f.offsets.all().empty());
+
+    // Kafka's transaction-size-min/max/avg and Copycat's commit and abort counts.
+    const metrics::labels labels = {{"connector", f.id.connector}, {"task", "0"}};
+    auto with_result = [&](const char* result) {
+        auto l = labels;
+        l.emplace_back("result", result);
+        return l;
+    };
+    REQUIRE(testing::eventually(
+        [&] { return f.metrics.value_of("copycat_source_task_transactions_total", with_result("committed")) >= 3; },
+        deadline));
+    CHECK(f.metrics.value_of("copycat_source_task_transactions_total", with_result("aborted")) == 0);
+    CHECK(f.metrics.value_of("copycat_source_task_transaction_size_min", labels) == 1);
+    CHECK(f.metrics.value_of("copycat_source_task_transaction_size_max", labels) == 1);
+    CHECK(f.metrics.value_of("copycat_source_task_transaction_size_avg", labels) == 1);
+}
+
+TEST_CASE("exactly-once: a record the producer refuses aborts the open transaction and fails the task") {
+    fixture f;
+    // Two records fit in the producer's limit, the third does not: its transaction is aborted.
+    f.connector_config["values"] = "a,b," + std::string(4000, 'x');
+    f.connector_config["batch.size"] = "1";
+    f.connector_config["producer.override.message.max.bytes"] = "2000";
+    auto made = f.create();
+    INFO((made.ok() ? std::string("created") : made.err().describe()));
+    REQUIRE(made.ok());
+    f.task = std::dynamic_pointer_cast<worker_source_task>(*made);
+    f.task->start();
+    REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
+
+    const auto records = read_committed(f.cluster.bootstrap_servers(), f.topic, 3, 2s);
+    CHECK(records.size() == 2);
+    const metrics::labels labels = {{"connector", f.id.connector}, {"task", "0"}};
+    auto with_result = [&](const char* result) {
+        auto l = labels;
+        l.emplace_back("result", result);
+        return l;
+    };
+    CHECK(f.metrics.value_of("copycat_source_task_transactions_total", with_result("committed")) == 2);
+    CHECK(f.metrics.value_of("copycat_source_task_transactions_total", with_result("aborted")) == 1);
+    CHECK(f.metrics.value_of("copycat_source_task_transaction_size_max", labels) == 1);
 }
 
 TEST_CASE("exactly-once: per-connector offsets topics and connector-defined boundaries are refused clearly") {
@@ -135,5 +180,8 @@ TEST_CASE("exactly-once: preparing runs tasks without transactions, through the 
     f.task->start();
     REQUIRE(testing::eventually([&] { return !f.offsets.all().empty(); }, deadline));
     CHECK(read_committed(f.cluster.bootstrap_servers(), f.config.offsets_topic, 1, 2s).empty());
+    // No transactions, so no transaction series.
+    const metrics::labels labels = {{"connector", f.id.connector}, {"task", "0"}};
+    CHECK(std::isnan(f.metrics.value_of("copycat_source_task_transaction_size_avg", labels)));
 }
 

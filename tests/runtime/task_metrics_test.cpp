@@ -178,3 +178,31 @@ TEST_CASE("sink task metrics count records read and put, put batches and consume
     REQUIRE(task->await_stop(deadline));
     task->release_thread();
 }
+
+TEST_CASE("exactly-once source task metrics: transaction sizes over every commit, commits and aborts") {
+    metrics::registry registry;
+    const task_id id{unique("eos"), 2};
+    const auto labels = task_labels(id);
+    {
+        task_metrics plain(&registry, task_metrics::kind::source, id, nullptr);
+        plain.record_transaction_commit(5);  // not transactional: no transaction series
+        CHECK(std::isnan(registry.value_of("copycat_source_task_transaction_size_max", labels)));
+    }
+    task_metrics m(&registry, task_metrics::kind::source, id, nullptr, true);
+    // Before the first commit: NaN, as Kafka's Min/Max/Avg without samples.
+    CHECK(std::isnan(registry.value_of("copycat_source_task_transaction_size_min", labels)));
+    CHECK(registry.value_of("copycat_source_task_transactions_total", commit_labels(id, "committed")) == 0);
+
+    m.record_transaction_commit(4);
+    m.record_transaction_commit(2);
+    m.record_transaction_abort();
+    m.record_transaction_commit(9);
+    CHECK(registry.value_of("copycat_source_task_transaction_size_min", labels) == 2);
+    CHECK(registry.value_of("copycat_source_task_transaction_size_max", labels) == 9);
+    CHECK(registry.value_of("copycat_source_task_transaction_size_avg", labels) == 5);
+    CHECK(registry.value_of("copycat_source_task_transactions_total", commit_labels(id, "committed")) == 3);
+    CHECK(registry.value_of("copycat_source_task_transactions_total", commit_labels(id, "aborted")) == 1);
+    const auto text = registry.expose();
+    CHECK_THAT(text, Catch::Contains("# TYPE copycat_source_task_transactions_total counter"));
+    CHECK_THAT(text, Catch::Contains("# TYPE copycat_source_task_transaction_size_avg gauge"));
+}
