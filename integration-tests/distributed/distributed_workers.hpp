@@ -49,6 +49,8 @@ public:
 
     // Starts worker i (again) and waits for its REST port.
     void start(int i);
+    // Replaces the lines of worker i's own properties (see the constructor), from its next start().
+    void set_own_properties(int i, std::string lines) { own_properties_[i] = std::move(lines); }
     // SIGTERM and the exit code; SIGKILL.
     int stop(int i);
     void kill(int i);

@@ -15,9 +15,9 @@
 #include <iostream>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
+#include "distributed/committed_reader.hpp"
 #include "distributed/distributed_workers.hpp"
 #include "kafka/rdkafka/consumer.hpp"
 #include "support/cluster_env.hpp"
@@ -36,53 +36,6 @@ int setting(const char* name, int fallback) {
     const char* v = std::getenv(name);
     return v != nullptr && *v != '\0' ? std::stoi(v) : fallback;
 }
-
-
-// A read_committed consumer of partition 0 of the topic, counting each value it sees.
-class committed_reader {
-public:
-    explicit committed_reader(const std::string& topic) : topic_(topic) {
-        auto config = rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap_servers()},
-                                                        {"enable.auto.commit", "false"},
-                                                        {"isolation.level", "read_committed"}});
-        REQUIRE(config.ok());
-        auto made = rdkafka::consumer::create(*config);
-        REQUIRE(made.ok());
-        consumer_.emplace(std::move(*made));
-        REQUIRE(consumer_->assign({{topic_, 0, rdkafka::offsets::beginning}}).ok());
-    }
-
-    // Reads what is there now, for up to `wait`.
-    void drain(std::chrono::milliseconds wait) {
-        const auto until = std::chrono::steady_clock::now() + wait;
-        while (std::chrono::steady_clock::now() < until) {
-            auto polled = consumer_->poll(100ms);
-            if (!polled.ok() || !polled->has_value()) continue;
-            ++copies_[std::string((*polled)->value().value_or(""))];
-            ++records_;
-        }
-    }
-
-    // Reads up to the last stable offset (the end a read_committed consumer can reach).
-    bool read_to_end(std::chrono::milliseconds limit) {
-        auto marks = consumer_->query_watermarks(topic_, 0, 30s);
-        if (!marks.ok()) return false;
-        return poll_until(limit, [&] {
-            drain(200ms);
-            auto at = consumer_->position({{topic_, 0}});
-            return at.ok() && !at->empty() && (*at)[0].offset >= marks->high;
-        });
-    }
-
-    std::size_t records() const { return records_; }
-    const std::unordered_map<std::string, int>& copies() const { return copies_; }
-
-private:
-    std::string topic_;
-    std::optional<rdkafka::consumer> consumer_;
-    std::unordered_map<std::string, int> copies_;
-    std::size_t records_ = 0;
-};
 
 // The latest value under `key` in partition 0 of `topic` (the config topic has one), read with
 // read_committed until the last stable offset; nullopt when there is none.
@@ -183,16 +136,7 @@ TEST_CASE("exactly-once source: a SIGKILLed worker's task resumes elsewhere, eve
 
     const auto expected = file_lines(input);
     REQUIRE(expected.size() == static_cast<std::size_t>(total_lines));
-    std::size_t missing = 0;
-    std::size_t duplicated = 0;
-    for (const auto& line : expected) {
-        auto it = reader.copies().find(line);
-        if (it == reader.copies().end()) {
-            ++missing;
-        } else if (it->second > 1) {
-            duplicated += static_cast<std::size_t>(it->second - 1);
-        }
-    }
+    const auto [missing, duplicated] = reader.count(expected);
     const std::size_t foreign = reader.copies().size() - (expected.size() - missing);
     std::cout << "exactly-once source: " << total_lines << " lines, " << kills << " kill(s), task moves:" << moves
               << "; " << reader.records() << " committed records, " << missing << " missing, " << duplicated
