@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Copycat beside Apache Kafka Connect (Java, from the Maven jars kafka.sh fetches) on the same
 # local broker, in one run: file pipeline, librdkafka's own produce rate, start-up, idle memory,
-# rebalance after SIGTERM/SIGKILL, and the REST API with 1,000 connectors (creation, RSS, and
-# GET /connectors?expand=status alone and under wrk). Prints a Markdown table; writes JSON and
+# rebalance after SIGTERM/SIGKILL, the REST API with 1,000 connectors (creation, RSS, and
+# GET /connectors?expand=status alone and under wrk), and 1,000 connectors on 3 workers (the scale
+# case, docs/scale.md). Prints a Markdown table; writes JSON and
 # Markdown results. Then deploy/postgres/bench.sh (PostgreSQL -> Kafka -> PostgreSQL, 1,000,000
 # rows, or 20,000 with --quick) prints its own table, and deploy/jvm/bench.sh (Debezium's
 # PostgreSQL connector on the JVM bridge and on Kafka Connect) its own.
@@ -12,14 +13,15 @@
 #   --quick          20,000 records, 20 connectors and 2 s of wrk, one run of every case; checks
 #                    only that both systems delivered every record and that wrk saw no errors
 #                    (deploy/test.sh runs this so the harness never rots)
-#   --no-companions  skip deploy/postgres/bench.sh and deploy/jvm/bench.sh (e.g. with --cases eos)
+#   --no-companions  skip deploy/postgres/bench.sh and deploy/jvm/bench.sh (--cases implies it)
 #   --build-dir DIR  use this configured build dir (its targets copycat, copycat-file,
 #                    copycat-task-probe and copycat-bench-kafka are brought up to date) instead of
 #                    build-release, which is configured with CMAKE_BUILD_TYPE=Release
 #   other options    go to integration-tests/bench/run_bench.py (--records N, --reps N,
 #                    --converter json, --cases pipeline,startup (cases: limit, pipeline, startup,
-#                    rebalance, rest), --rest-connectors N, --wrk-seconds S, --keep-workdir, ...; see
-#                    integration-tests/bench/run_bench.py --help)
+#                    rebalance, rest, scale; with --cases the PostgreSQL and JVM benches below are
+#                    left out), --rest-connectors N, --scale-connectors N, --wrk-seconds S,
+#                    --keep-workdir, ...; see integration-tests/bench/run_bench.py --help)
 #
 # One broker (deploy/kafka/kafka.sh, KRaft, one node) serves the whole run; it gets the JVM flags
 # kafka-server-start.sh would give it (COPYCAT_KAFKA_HEAP_OPTS default "-Xms1g -Xmx1g",
@@ -40,6 +42,7 @@ companions=1
 passed=()
 while (($#)); do
   case "$1" in
+    --cases|--cases=*) companions=0; passed+=("$1"); shift ;;
     --build-dir) build_dir=${2:?--build-dir needs a directory}; shift 2 ;;
     --build-dir=*) build_dir=${1#--build-dir=}; shift ;;
     --quick) quick=1; passed+=("$1"); shift ;;

@@ -392,7 +392,7 @@ def producer_limit(ctx, rep):
 REST_LISTING = "/connectors?expand=status"
 
 
-def _put_connector(client, worker, name, config, deadline_s=120):
+def put_connector(client, worker, name, config, deadline_s=120):
     """PUT /connectors/<name>/config on the keep-alive connection; retries while no answer came
     or the worker answered 409/5xx (as _create_connector)."""
     body = json.dumps(config)
@@ -482,7 +482,7 @@ def rest_listing(system, ctx, rep):
         started = time.monotonic()
         for name in names:
             one = time.perf_counter()
-            _put_connector(client, worker, name, config)
+            put_connector(client, worker, name, config)
             create_ms.append((time.perf_counter() - one) * 1e3)
         created = time.monotonic()
         client.close()

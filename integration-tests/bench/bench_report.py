@@ -45,6 +45,18 @@ ROWS = [
     ("rest", "wrk_p99_ms", "REST: same GET under wrk: p99 latency", "ms"),
     ("rest", "wrk_worker_cpu_percent", "REST: worker CPU during the wrk run", "% of a core"),
     ("rest", "stop_seconds", "REST, {connectors:,} connectors: SIGTERM → worker exited", "s"),
+    ("scale", "create_seconds", "Scale, 3 workers, {scale:,} connectors: 8 clients create them (PUT …/config)", "s"),
+    ("scale", "running_seconds", "Scale: first PUT → all {scale:,} connectors and tasks RUNNING", "s"),
+    ("scale", "idle_cpu_percent", "Scale: idle CPU of the 3 workers, 30 s after all RUNNING", "% of a core"),
+    ("scale", "threads_idle_worker", "Scale: threads per worker, 0 connectors (max of 3)", "threads"),
+    ("scale", "threads_worker", "Scale: threads per worker, {scale:,} connectors (max of 3)", "threads"),
+    ("scale", "rss_mb", "Scale: RSS of the 3 workers, {scale:,} connectors", "MiB"),
+    ("scale", "wrk_p99_ms", "Scale: GET /connectors?expand=status, wrk -c16: p99 latency", "ms"),
+    ("scale", "wrk_requests_per_second", "Scale: same GET under wrk -c16: throughput", "requests/s"),
+    ("scale", "restart_seconds", "Scale: SIGKILL all 3, start 3 fresh → all RUNNING on them", "s"),
+    ("scale", "grow_seconds", "Scale: 4th worker healthy → assignment settled, all RUNNING", "s"),
+    ("scale", "tasks_moved", "Scale: tasks moved by the 4th worker's arrival", "tasks"),
+    ("scale", "tasks_restarted_not_moved", "Scale: tasks restarted without moving", "tasks"),
 ]
 
 
@@ -112,6 +124,7 @@ def summarise(runs, settings):
     rows = []
     for case, key, label, unit in ROWS:
         label = label.format(idle=settings["idle_after_seconds"], connectors=settings.get("rest_connectors", 1000),
+                             scale=settings.get("scale_connectors", 1000),
                              wrk_threads=settings.get("wrk_threads", 2),
                              wrk_connections=settings.get("wrk_connections", 16))
         copycat = _values(runs, case, "copycat", key)
@@ -231,7 +244,8 @@ def describe(meta):
         "run here its default, a reflective scan of every jar, took 16 s of Java's start-up). "
         f"Java runs with: {s['java_flags']}.",
     ] + ([_describe_eos()] if "eos" in s.get("cases", []) else [])
-      + ([_describe_rest(s)] if "rest" in s.get("cases", []) else []))
+      + ([_describe_rest(s)] if "rest" in s.get("cases", []) else [])
+      + ([_describe_scale(s)] if "scale" in s.get("cases", []) else []))
 
 
 def _describe_eos():
@@ -243,6 +257,24 @@ def _describe_eos():
         "poll() batch of 2,000 lines, with its offsets). The clock runs from creating the connector to a "
         "read_committed consumer (a process of its own, started before) having seen every line; CPU is "
         "the worker's over that span. Enabled ÷ disabled is taken per system and pair of runs.")
+
+
+def _describe_scale(s):
+    return (
+        f"Scale: 3 distributed workers of each system (a fresh group and internal topics each) get "
+        f"{s.get('scale_connectors', 1000):,} FileStreamSource connectors, tasks.max=1, all reading one empty "
+        f"file, created by 8 client threads at once (keep-alive connections spread over the 3 workers; "
+        f"followers forward to the leader; 409 is retried after 0.2 s). “All RUNNING” is the first "
+        f"GET /connectors?expand=status (polled every 0.5 s on the first worker) showing every connector "
+        f"and task RUNNING, and every worker's listing then shows the same. Idle CPU is the 3 workers' "
+        f"user+system time over 10 s starting 30 s after that; threads (/proc Threads, the largest of "
+        f"the 3) and RSS (sum) are read then. wrk -t{s['wrk_threads']} -c{s['wrk_connections']} "
+        f"-d{s['wrk_seconds']:g}s on the first worker. Restart: SIGKILL to all 3, then 3 fresh "
+        f"processes; the clock runs from the SIGKILL until every connector and task is RUNNING on a fresh "
+        f"worker. 4th worker: from its first GET /health 200 until everything is RUNNING, it hosts tasks, "
+        f"and the task → worker map has not changed for 5 s (the time is when that map first showed); "
+        f"“moved” counts tasks whose worker changed, “restarted without moving” the “Creating task” "
+        f"log lines of the 3 older workers since the 4th started, for tasks that did not move.")
 
 
 def _describe_rest(s):

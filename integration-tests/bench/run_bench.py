@@ -28,6 +28,13 @@ times per system, alternating Copycat, Java, Copycat, Java, ... with fresh worke
              under `wrk -t2 -c16 -d<--wrk-seconds>s --latency` (p50/p99 latency, requests/s,
              response size, worker CPU meanwhile; wrk runs on the same 2 cores as the worker);
              SIGTERM -> exit with all of them
+  scale      3 distributed workers, --scale-connectors (1,000) idle FileStreamSource connectors
+             created by 8 concurrent clients: first PUT -> all RUNNING, idle CPU of the 3 workers
+             30 s later, threads per worker (0 connectors / N), RSS of the 3, wrk on
+             GET /connectors?expand=status, SIGKILL of all 3 -> 3 fresh workers -> all RUNNING,
+             a 4th worker -> assignment settled (tasks moved, others restarted); every step also
+             checks that every worker's listing shows all N RUNNING (bench_scale.py); run
+             --scale-reps (1) times per system, not --reps
 
 Both systems get the same worker.properties (converters, offset.flush.interval.ms=10000,
 internal topics with Kafka's default partition counts, scheduled.rebalance.max.delay.ms=0 so
@@ -61,10 +68,11 @@ sys.path.insert(0, HERE)
 
 import bench_cases  # noqa: E402
 import bench_report  # noqa: E402
+import bench_scale  # noqa: E402
 from bench_procs import BenchError, WorkerProcess  # noqa: E402
 from bench_systems import JAVA_FLAGS, CopycatSystem, JavaSystem, compile_java_probe  # noqa: E402
 
-CASES = ["limit", "pipeline", "eos", "startup", "rebalance", "rest"]
+CASES = ["limit", "pipeline", "eos", "startup", "rebalance", "rest", "scale"]
 
 
 def parse_args(argv):
@@ -85,6 +93,9 @@ def parse_args(argv):
     p.add_argument("--systems", default="copycat,java", help="comma-separated subset of copycat,java")
     p.add_argument("--idle-after", type=float, help="seconds after start to read idle RSS (default 10)")
     p.add_argument("--rest-connectors", type=int, help="connectors of the rest case (default 1,000; --quick 20)")
+    p.add_argument("--scale-connectors", type=int, help="connectors of the scale case (default 1,000; --quick 20)")
+    p.add_argument("--scale-reps", type=int, default=1,
+                   help="runs of the scale case per system (default 1: about 10 minutes each with 1,000)")
     p.add_argument("--wrk-seconds", type=float, help="duration of the rest case's wrk run (default 15; --quick 2)")
     p.add_argument("--out", help="JSON results file")
     p.add_argument("--markdown", help="Markdown file for the table and its notes")
@@ -99,6 +110,7 @@ def parse_args(argv):
     args.reps = args.reps or (1 if args.quick else 3)
     args.idle_after = args.idle_after if args.idle_after is not None else (2.0 if args.quick else 10.0)
     args.rest_connectors = args.rest_connectors or (20 if args.quick else 1000)
+    args.scale_connectors = args.scale_connectors or (20 if args.quick else 1000)
     args.wrk_seconds = args.wrk_seconds or (2.0 if args.quick else 15.0)
     args.cases = [c for c in args.cases.split(",") if c]
     args.systems = [s for s in args.systems.split(",") if s]
@@ -160,6 +172,19 @@ def run_all(args, ctx, systems, runs):
         for rep in range(args.reps):
             for system in order:
                 record(runs, "rest", system.name, rep, lambda: bench_cases.rest_listing(system, ctx, rep))
+    if "scale" in args.cases:
+        settings = scale_settings(args)
+        for rep in range(args.scale_reps):
+            for system in order:
+                record(runs, "scale", system.name, rep, lambda: bench_scale.scale(system, ctx, settings, rep))
+
+
+def scale_settings(args):
+    """The scale case's settings: --quick waits 1 s instead of 30 before reading idle CPU."""
+    return bench_scale.ScaleSettings(connectors=args.scale_connectors, wrk_seconds=args.wrk_seconds,
+                                     idle_wait_s=1.0 if args.quick else 30.0,
+                                     idle_window_s=1.0 if args.quick else 10.0,
+                                     settle_s=2.0 if args.quick else 5.0)
 
 
 def add_share_of_limit(runs):
@@ -236,7 +261,8 @@ def main(argv):
         meta["settings"] = {"records": args.records, "record_bytes": args.record_bytes, "reps": args.reps,
                             "converter": args.converter, "cases": args.cases, "systems": args.systems,
                             "idle_after_seconds": args.idle_after, "quick": args.quick,
-                            "rest_connectors": args.rest_connectors, "wrk_seconds": args.wrk_seconds,
+                            "rest_connectors": args.rest_connectors, "scale_connectors": args.scale_connectors,
+                            "wrk_seconds": args.wrk_seconds,
                             "wrk_threads": ctx.wrk_threads, "wrk_connections": ctx.wrk_connections,
                             "rest_stop_deadline_seconds": ctx.rest_stop_deadline_s,
                             "java_flags": " ".join(JAVA_FLAGS),
