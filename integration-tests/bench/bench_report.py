@@ -153,6 +153,8 @@ def _censored(runs, case, system, key):
 
 
 def _stats(values, censored=()):
+    if not values and not censored:
+        return {"n": 0, "runs": 0}  # the system was not run (--systems)
     ok = [v for v in values if v is not None]
     if not ok and not censored:
         return None
@@ -179,6 +181,8 @@ def _num(v):
 def _cell(stats):
     if not stats:
         return "failed"
+    if not stats["runs"]:
+        return "not run"
     over = stats.get("over_limit", [])
     if not stats["n"]:
         text = f"> {_num(min(over))} (killed)"

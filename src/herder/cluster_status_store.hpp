@@ -38,6 +38,7 @@ public:
     std::optional<status_entry> get(const std::string& connector) const override;
     std::optional<status_entry> get(const task_id& id) const override;
     std::vector<task_state> tasks(const std::string& connector) const override;
+    std::uint64_t version() const override { return store_.version(); }
     bool has_topic(const std::string& connector, const std::string& topic) const override;
     void put_topic(const task_id& id, const std::string& topic, std::int64_t discover_timestamp) override;
     std::vector<std::string> topics(const std::string& connector) const override;

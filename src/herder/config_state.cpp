@@ -20,12 +20,17 @@ void config_state::put_config(const std::string& name, string_map config, std::o
     auto [it, inserted] = connectors_.try_emplace(name);
     it->second.config = std::move(config);
     if (target) it->second.target = *target;
+    ++generation_;
 }
 
-void config_state::remove(const std::string& name) { connectors_.erase(name); }
+void config_state::remove(const std::string& name) {
+    connectors_.erase(name);
+    ++generation_;
+}
 
 void config_state::set_target_state(const std::string& name, runtime::target_state target) {
     if (auto it = connectors_.find(name); it != connectors_.end()) it->second.target = target;
+    ++generation_;
 }
 
 void config_state::put_task_configs(const std::string& name, std::vector<string_map> configs) {
@@ -33,10 +38,12 @@ void config_state::put_task_configs(const std::string& name, std::vector<string_
     if (it == connectors_.end()) return;
     it->second.task_configs = std::move(configs);
     it->second.applied_config = it->second.config;
+    ++generation_;
 }
 
 void config_state::remove_task_configs(const std::string& name) {
     if (auto it = connectors_.find(name); it != connectors_.end()) it->second.task_configs.clear();
+    ++generation_;
 }
 
 std::vector<runtime::task_id> config_state::tasks(const std::string& name) const {

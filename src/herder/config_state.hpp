@@ -5,6 +5,7 @@
 //
 // Not thread-safe: owned and used by the herder's thread only.
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -48,8 +49,12 @@ public:
     // connector config that differs from the one the current tasks were generated from.
     bool task_configs_changed(const std::string& name, const std::vector<string_map>& generated) const;
 
+    // Moves with every change made through the functions above.
+    std::uint64_t generation() const { return generation_; }
+
 private:
     std::map<std::string, connector_entry, std::less<>> connectors_;
+    std::uint64_t generation_ = 0;
 };
 
 }  // namespace copycat::herder

@@ -111,7 +111,16 @@ void distributed_herder::announce_departure(const std::string& leader_url,
     }
 }
 
-void distributed_herder::refresh_snapshot() { snapshot_ = configs_.snapshot(); }
+// The REST listing's view moves with the snapshot: the config-topic offset stamps the snapshot's
+// content (every change is a record read), so an unchanged offset needs no new view.
+void distributed_herder::refresh_snapshot() {
+    snapshot_ = configs_.snapshot();
+    if (listed_offset_ == snapshot_.offset) return;
+    listed_offset_ = snapshot_.offset;
+    std::vector<copycat::herder::connector_info> connectors;
+    for (const std::string& name : snapshot_.connectors()) connectors.push_back(info_of(name));
+    listing_.publish(std::move(connectors));
+}
 
 coordination::work_set distributed_herder::running_allocation() const {
     coordination::work_set out;

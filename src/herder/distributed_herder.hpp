@@ -111,8 +111,8 @@ public:
     std::string kafka_cluster_id() const override { return options_.kafka_cluster_id; }
     void health_check(callback<void> cb) override;
     bool is_ready() const override { return ready_; }
-    // distributed_herder_admin.cpp: expansions, topics (KIP-558), offsets (KIP-875), log levels.
-    void connector_expansions(bool with_status, bool with_info, callback<std::vector<connector_expansion>> cb) override;
+    const connector_listing* listing() const override { return &listing_; }
+    // distributed_herder_admin.cpp: topics (KIP-558), offsets (KIP-875), log levels.
     void connector_active_topics(const std::string& name, callback<std::vector<std::string>> cb) override;
     void reset_connector_active_topics(const std::string& name, callback<void> cb) override;
     void connector_offsets(const std::string& name, callback<std::vector<connector_offset>> cb) override;
@@ -205,6 +205,7 @@ private:
 
     // Loop-thread state.
     storage::cluster_config snapshot_;
+    std::optional<std::int64_t> listed_offset_;  // the snapshot_.offset listing_ was last published at
     bool leader_ = false;
     std::string leader_url_;     // empty while no rebalance completed
     bool rebalancing_ = true;    // from a rejoin until the next assignment is applied
@@ -228,6 +229,8 @@ private:
 
     std::atomic<bool> ready_{false};
     std::atomic<bool> stopped_{false};
+    // What GET /connectors?expand=... reads, published by refresh_snapshot() (docs/scale.md).
+    connector_listing listing_{statuses_};
 };
 
 }  // namespace copycat::herder

@@ -1,4 +1,4 @@
-// The distributed herder's expanded listing, topic tracking (KIP-558), offsets (KIP-875) and
+// The distributed herder's topic tracking (KIP-558), offsets (KIP-875) and
 // cluster log levels (KIP-976); see distributed_herder.hpp.
 #include <memory>
 #include <utility>
@@ -14,25 +14,6 @@ namespace {
 error herder_stopping() { return make_error(errc::unavailable, "The herder is stopping"); }
 
 }  // namespace
-
-void distributed_herder::connector_expansions(bool with_status, bool with_info,
-                                              callback<std::vector<connector_expansion>> cb) {
-    submit(std::move(cb), [this, with_status, with_info]() -> result<std::vector<connector_expansion>> {
-        std::vector<connector_expansion> out;
-        for (const std::string& name : snapshot_.connectors()) {
-            connector_expansion e{name, std::nullopt, std::nullopt};
-            if (with_status) {
-                auto status = statuses_.get(name);
-                if (!status) continue;
-                e.status = connector_state_info{name, *status, statuses_.tasks(name),
-                                                validator_.type_of(snapshot_.connector_configs.at(name))};
-            }
-            if (with_info) e.info = info_of(name);
-            out.push_back(std::move(e));
-        }
-        return out;
-    });
-}
 
 // Topics: from the status topic's cache, on any worker (Kafka reads the status store directly).
 void distributed_herder::connector_active_topics(const std::string& name, callback<std::vector<std::string>> cb) {

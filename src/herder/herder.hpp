@@ -17,6 +17,7 @@
 
 #include "common/result.hpp"
 #include "copycat/config/config_info.hpp"
+#include "herder/connector_listing.hpp"
 #include "herder/entities.hpp"
 #include "herder/outcome.hpp"
 #include "herder/request_signing.hpp"
@@ -86,14 +87,10 @@ public:
     // contains no connector type" when connector.class is missing.
     virtual void validate_connector_config(string_map config, callback<config_infos> cb) = 0;
 
-    // GET /connectors?expand=status&expand=info: every connector with the parts asked for, sorted
-    // by name, in one pass over the herder's state. A connector whose status is asked for but
-    // missing is left out, as Kafka does (it was deleted meanwhile).
-    virtual void connector_expansions(bool with_status, bool with_info, callback<std::vector<connector_expansion>> cb) {
-        (void)with_status;
-        (void)with_info;
-        cb(unsupported("expanding the connector list"));
-    }
+    // GET /connectors?expand=status&expand=info: the connectors and their statuses as snapshots,
+    // read from any thread without waiting for the herder (connector_listing.hpp); null when the
+    // herder has none.
+    virtual const connector_listing* listing() const { return nullptr; }
 
     // KIP-558: the topics the connector's tasks used, sorted (from the status store; an unknown
     // connector has none, as in Kafka). reset forgets them (status-topic tombstones).
@@ -139,7 +136,7 @@ public:
     virtual void health_check(callback<void> cb) = 0;
     virtual bool is_ready() const = 0;
 
-protected:
+    // errc::unsupported "This worker does not support <what>" (500).
     static error unsupported(const std::string& what) {
         return make_error(errc::unsupported, "This worker does not support " + what);
     }

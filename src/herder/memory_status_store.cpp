@@ -24,12 +24,14 @@ void memory_status_store::remove_connector(const std::string& connector) {
         it = it->connector == connector ? tracked_tasks_.erase(it) : std::next(it);
     for (auto it = tasks_.begin(); it != tasks_.end();)
         it = it->first.connector == connector ? tasks_.erase(it) : std::next(it);
+    ++version_;
 }
 
 void memory_status_store::remove_task(const task_id& id) {
     std::lock_guard lock(mutex_);
     tracked_tasks_.erase(id);
     tasks_.erase(id);
+    ++version_;
 }
 
 void memory_status_store::put(const std::string& connector, runtime::run_state state, const std::string& trace,
@@ -37,6 +39,7 @@ void memory_status_store::put(const std::string& connector, runtime::run_state s
     std::lock_guard lock(mutex_);
     if (!tracked_connectors_.contains(connector)) return;
     connectors_[connector] = status_entry{state, worker_id_, trace, version};
+    ++version_;
 }
 
 void memory_status_store::put(const task_id& id, runtime::run_state state, const std::string& trace,
@@ -44,6 +47,7 @@ void memory_status_store::put(const task_id& id, runtime::run_state state, const
     std::lock_guard lock(mutex_);
     if (!tracked_tasks_.contains(id)) return;
     tasks_[id] = status_entry{state, worker_id_, trace, version};
+    ++version_;
 }
 
 std::optional<status_entry> memory_status_store::get(const std::string& connector) const {

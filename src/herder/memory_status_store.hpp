@@ -9,6 +9,8 @@
 //
 // Thread-safe: worker threads write through the status listener while the herder reads.
 
+#include <atomic>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -44,6 +46,7 @@ public:
     std::optional<status_entry> get(const task_id& id) const override;
     // Statuses of the connector's tasks, by task number.
     std::vector<task_state> tasks(const std::string& connector) const override;
+    std::uint64_t version() const override { return version_.load(); }
 
     bool has_topic(const std::string& connector, const std::string& topic) const override;
     void put_topic(const task_id& id, const std::string& topic, std::int64_t discover_timestamp) override;
@@ -58,6 +61,7 @@ private:
     std::map<std::string, status_entry, std::less<>> connectors_;
     std::map<task_id, status_entry> tasks_;
     std::map<std::string, std::map<std::string, task_id>, std::less<>> topics_;  // connector -> topic -> task
+    std::atomic<std::uint64_t> version_{0};  // moved under mutex_ after each change of connectors_/tasks_
 };
 
 }  // namespace copycat::herder

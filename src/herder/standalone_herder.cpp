@@ -50,8 +50,20 @@ void standalone_herder::stop() {
 template <class T, class F>
 void standalone_herder::submit(callback<T> cb, F&& job) {
     auto shared_cb = std::make_shared<callback<T>>(std::move(cb));
-    const bool posted = loop_.post([shared_cb, job = std::forward<F>(job)]() mutable { (*shared_cb)(job()); });
+    const bool posted = loop_.post([this, shared_cb, job = std::forward<F>(job)]() mutable {
+        auto answer = job();
+        publish_listing();  // before the answer: a client that created a connector then lists it
+        (*shared_cb)(std::move(answer));
+    });
     if (!posted) (*shared_cb)(make_error(errc::unavailable, "The herder is stopping"));
+}
+
+void standalone_herder::publish_listing() {
+    if (configs_.generation() == listed_generation_) return;
+    listed_generation_ = configs_.generation();
+    std::vector<copycat::herder::connector_info> connectors;
+    for (const std::string& name : configs_.names()) connectors.push_back(info_of(name));
+    listing_.publish(std::move(connectors));
 }
 
 void standalone_herder::request_task_reconfiguration(const std::string& connector) {
@@ -61,6 +73,7 @@ void standalone_herder::request_task_reconfiguration(const std::string& connecto
             return;
         }
         lifecycle_.update_tasks(connector);
+        publish_listing();
     });
 }
 
@@ -269,26 +282,7 @@ void standalone_herder::health_check(callback<void> cb) {
     submit(std::move(cb), []() -> result<void> { return {}; });
 }
 
-// ---- expansions, topics (KIP-558), offsets (KIP-875), log levels (KIP-976) ----------------------
-
-void standalone_herder::connector_expansions(bool with_status, bool with_info,
-                                             callback<std::vector<connector_expansion>> cb) {
-    submit(std::move(cb), [this, with_status, with_info]() -> result<std::vector<connector_expansion>> {
-        std::vector<connector_expansion> out;
-        for (const std::string& name : configs_.names()) {
-            connector_expansion e{name, std::nullopt, std::nullopt};
-            if (with_status) {
-                auto status = statuses_.get(name);
-                if (!status) continue;
-                e.status = connector_state_info{name, *status, statuses_.tasks(name),
-                                                validator_.type_of(configs_.find(name)->config)};
-            }
-            if (with_info) e.info = info_of(name);
-            out.push_back(std::move(e));
-        }
-        return out;
-    });
-}
+// ---- topics (KIP-558), offsets (KIP-875), log levels (KIP-976) ----------------------
 
 void standalone_herder::connector_active_topics(const std::string& name, callback<std::vector<std::string>> cb) {
     cb(statuses_.topics(name));

@@ -86,7 +86,7 @@ public:
     std::string kafka_cluster_id() const override { return options_.kafka_cluster_id; }
     void health_check(callback<void> cb) override;
     bool is_ready() const override { return ready_; }
-    void connector_expansions(bool with_status, bool with_info, callback<std::vector<connector_expansion>> cb) override;
+    const connector_listing* listing() const override { return &listing_; }
     void connector_active_topics(const std::string& name, callback<std::vector<std::string>> cb) override;
     void reset_connector_active_topics(const std::string& name, callback<void> cb) override;
     void connector_offsets(const std::string& name, callback<std::vector<connector_offset>> cb) override;
@@ -105,6 +105,8 @@ private:
                                          std::optional<runtime::target_state> initial_state, bool allow_replace);
     result<void> set_target(const std::string& name, runtime::target_state target);
     copycat::herder::connector_info info_of(const std::string& name) const;
+    // After every job: a new listing view when the job changed configs_ (docs/scale.md).
+    void publish_listing();
     connector_state_info restart_plan(const restart_request& request, const status_entry& connector_status);
     // KIP-875: checks on the herder thread, then the blocking work on offsets_loop_.
     void modify_offsets(const std::string& name, std::optional<std::vector<connector_offset>> offsets,
@@ -122,6 +124,8 @@ private:
     herder_loop offsets_loop_;
     std::atomic<bool> ready_{false};
     std::atomic<bool> stopped_{false};
+    std::uint64_t listed_generation_ = 0;  // configs_.generation() listing_ was last published at (herder thread)
+    connector_listing listing_{statuses_};
 };
 
 }  // namespace copycat::herder

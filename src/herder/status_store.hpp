@@ -43,6 +43,11 @@ public:
     virtual std::optional<status_entry> get(const task_id& id) const = 0;
     // Statuses of the connector's tasks, by task number.
     virtual std::vector<task_state> tasks(const std::string& connector) const = 0;
+    // A stamp that moves after every change of what get() and tasks() answer, once the change is
+    // visible: a reader that reads the stamp before the statuses may pair an old stamp with newer
+    // statuses (and renders again at the next read), never a new stamp with older statuses.
+    // Readers cache what they built from the statuses by it (docs/scale.md).
+    virtual std::uint64_t version() const = 0;
 
     // KIP-558 active topics (Kafka: the topic part of StatusBackingStore). Recorded for any
     // connector (tracked or not) and kept when the connector is deleted, until reset.

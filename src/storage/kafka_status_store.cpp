@@ -290,9 +290,11 @@ void kafka_status_store::on_record(const log_record& record) {
     switch (key.kind) {
         case status_key_kind::connector:
             read_connector(key.connector, record.value);
+            ++version_;  // after the change, see version()
             return;
         case status_key_kind::task:
             read_task(key.connector, key.task, record.value);
+            ++version_;
             return;
         case status_key_kind::topic:
             read_topic(key.topic, key.connector, record.value);

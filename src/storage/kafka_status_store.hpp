@@ -15,6 +15,7 @@
 // ignored when the cached value is RUNNING at a generation >= the new one (as Kafka does, for
 // tasks only). State "DESTROYED" writes a tombstone.
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -67,6 +68,9 @@ public:
     std::map<std::int32_t, connector_status_record> tasks(const std::string& c) const;
     std::vector<std::string> connectors() const;  // sorted; those with a cached status
     std::vector<topic_status_record> topics(const std::string& c) const;
+    // Moves after every connector or task status record read into the cache (see
+    // herder::status_store::version()).
+    std::uint64_t version() const { return version_.load(); }
 
     // Waits until every write made before the call was acknowledged (or finally failed).
     result<void> flush(std::chrono::milliseconds timeout);
@@ -113,6 +117,7 @@ private:
 
     std::unique_ptr<record_log> log_;
     scheduler& scheduler_;
+    std::atomic<std::uint64_t> version_{0};  // moved on the log's thread after each read status
     const status_store_options options_;
 
     // mutex_ guards every member below.

@@ -8,8 +8,10 @@
 #include <mutex>
 #include <optional>
 
+#include "herder/memory_status_store.hpp"
 #include "herder_test_support.hpp"
 #include "rest/handlers/connect_rest_api.hpp"
+#include "rest/handlers/listing_cache.hpp"
 #include "rest/http_server.hpp"
 #include "rest/test_client.hpp"
 
@@ -274,6 +276,9 @@ public:
     std::string kafka_cluster_id() const override { return {}; }
     void health_check(hd::callback<void> cb) override { keep(cb); }
     bool is_ready() const override { return true; }
+    const hd::connector_listing* listing() const override { return listing_; }
+
+    const hd::connector_listing* listing_ = nullptr;
 
 private:
     template <class T>
@@ -304,6 +309,110 @@ TEST_CASE("a herder that does not answer in time gives 500") {
     CHECK(health.status == 500);
     CHECK(health.json().find("status")->as_string() == "unhealthy");
     server.stop();
+}
+
+TEST_CASE("GET /connectors?expand answers from the snapshots while the herder is busy, with an ETag and 304") {
+    hd::memory_status_store statuses("w1:8083");
+    hd::connector_listing listing(statuses);
+    silent_herder silent;  // its loop never answers: the listing must not need it
+    silent.listing_ = &listing;
+    rest::handlers::connect_rest_api api{{.info = {"0.1.0", "abcdef"}, .request_timeout = 10s}};
+    rest::router routes;
+    api.add_routes(routes);
+    rest::http_server server(std::move(routes), {.listener = "http://127.0.0.1:0"});
+    api.use_timers(server.timers());
+    REQUIRE(server.start().ok());
+    api.attach(silent);
+    test_client client(server.port());
+
+    const hd::task_id a0{"a", 0};
+    statuses.track("a");
+    statuses.track(a0);
+    statuses.put("a", runtime::run_state::running);
+    statuses.put(a0, runtime::run_state::running);
+    listing.publish({{"a", {{"connector.class", "TestSource"}}, {a0}, hd::connector_type::source}});
+
+    auto first = client.request("GET", "/connectors?expand=status");
+    REQUIRE(first.status == 200);
+    CHECK(first.body == R"({"a":{"status":{"name":"a",)"
+                        R"("connector":{"state":"RUNNING","worker_id":"w1:8083","version":null},)"
+                        R"("tasks":[{"id":0,"state":"RUNNING","worker_id":"w1:8083","version":null}],)"
+                        R"("type":"source"}}})");
+    const std::string tag = first.headers["etag"];
+    REQUIRE(tag.size() == 18);  // a quoted fingerprint
+    CHECK(tag.front() == '"');
+
+    // Unchanged: the same bytes and tag; a client that has them gets 304 without a body.
+    auto again = client.request("GET", "/connectors?expand=status");
+    CHECK(again.body == first.body);
+    CHECK(again.headers["etag"] == tag);
+    for (const std::string& header : {tag, "W/" + tag, "\"x\", " + tag, std::string("*")}) {
+        auto not_modified = client.request("GET", "/connectors?expand=status", {}, {{"If-None-Match", header}});
+        CHECK(not_modified.status == 304);
+        CHECK(not_modified.body.empty());
+        CHECK(not_modified.headers["etag"] == tag);
+    }
+    CHECK(client.request("GET", "/connectors?expand=status", {}, {{"If-None-Match", "\"x\""}}).status == 200);
+
+    // Another expansion is another page with another tag.
+    auto both = client.request("GET", "/connectors?expand=status&expand=info");
+    CHECK(both.json().find("a")->find("info")->find("type")->as_string() == "source");
+    CHECK(both.headers["etag"] != tag);
+
+    // A status change: new bytes, a new tag, and the old tag no longer matches.
+    statuses.put(a0, runtime::run_state::paused);
+    auto changed = client.request("GET", "/connectors?expand=status", {}, {{"If-None-Match", tag}});
+    REQUIRE(changed.status == 200);
+    const json::value changed_body = changed.json();
+    const json::value& tasks = *changed_body.find("a")->find("status")->find("tasks");
+    CHECK(tasks.as_array().at(0).find("state")->as_string() == "PAUSED");
+    CHECK(changed.headers["etag"] != tag);
+
+    // A config change: a new connector appears (with info; without a status it is left out of status).
+    listing.publish({{"a", {{"connector.class", "TestSource"}}, {a0}, hd::connector_type::source},
+                     {"b", {{"connector.class", "TestSource"}}, {}, hd::connector_type::source}});
+    CHECK(client.request("GET", "/connectors?expand=info").json().as_object().size() == 2);
+    CHECK(client.request("GET", "/connectors?expand=status").json().as_object().size() == 1);
+    server.stop();
+}
+
+TEST_CASE("the listing cache renders once per change") {
+    hd::memory_status_store statuses("w1:8083");
+    hd::connector_listing listing(statuses);
+    rest::handlers::listing_cache cache;
+    listing.publish({{"a", {{"connector.class", "TestSource"}}, {}, hd::connector_type::source}});
+    statuses.track("a");
+    statuses.put("a", runtime::run_state::running);
+
+    const auto stamp = listing.current();
+    const std::vector<std::string> status{"status"};
+    auto page = cache.get(listing, status);
+    CHECK(cache.get(listing, status) == page);  // the same page, not rendered again
+    CHECK(page->body == rest::handlers::render_listing(listing.expansions(true, false), status));
+
+    statuses.put("a", runtime::run_state::failed, "trace");
+    CHECK(listing.current().statuses != stamp.statuses);
+    CHECK(listing.current().configs == stamp.configs);
+    auto after_status = cache.get(listing, status);
+    CHECK(after_status != page);
+    CHECK(after_status->etag != page->etag);
+
+    listing.publish({});
+    CHECK(listing.current().configs != stamp.configs);
+    auto after_config = cache.get(listing, status);
+    CHECK(after_config->body == "{}");
+    CHECK(cache.get(listing, status) == after_config);
+}
+
+TEST_CASE("If-None-Match comparison") {
+    using rest::handlers::etag_matches;
+    CHECK(etag_matches("\"abc\"", "\"abc\""));
+    CHECK(etag_matches(" W/\"abc\" ", "\"abc\""));
+    CHECK(etag_matches("\"x\", \"abc\"", "\"abc\""));
+    CHECK(etag_matches("*", "\"abc\""));
+    CHECK_FALSE(etag_matches("\"abd\"", "\"abc\""));
+    CHECK_FALSE(etag_matches("abc", "\"abc\""));
+    CHECK_FALSE(etag_matches("", "\"abc\""));
 }
 
 TEST_CASE("a herder's forward_to becomes the 409 that names the worker to forward to") {

@@ -77,23 +77,6 @@ response created_response(const request& req, const hd::created_connector& creat
         .with_header("Location", connector_location(req, created.info.name));
 }
 
-// GET /connectors?expand=...: {"<c>":{"status":{...},"info":{...}}}, the parts in the order the
-// query names them; unknown expansions are ignored (Kafka logs them). The herder lists each
-// connector once, so members are appended (set() would search the object: quadratic in connectors).
-json::value expanded(const std::vector<hd::connector_expansion>& connectors, const std::vector<std::string>& order) {
-    json::value out = json::value::make_object();
-    out.as_object().reserve(connectors.size());
-    for (const hd::connector_expansion& c : connectors) {
-        json::value parts = json::value::make_object();
-        for (const std::string& part : order) {
-            if (part == "status" && c.status) parts.set("status", to_json(*c.status));
-            if (part == "info" && c.info) parts.set("info", to_json(*c.info));
-        }
-        out.as_object().push_back(json::member{c.name, std::move(parts)});
-    }
-    return out;
-}
-
 }  // namespace
 
 std::vector<endpoint> connectors_resource::endpoints() {
@@ -108,7 +91,8 @@ std::vector<endpoint> connectors_resource::endpoints() {
                    true,
                    {"status", "info"}}},
                  nullptr,
-                 {{200, "Connector names; with expand, an object per connector", "ConnectorList"}}}},
+                 {{200, "Connector names; with expand, an object per connector (with an ETag)", "ConnectorList"},
+                  {304, "With expand: If-None-Match named the listing's current ETag"}}}},
         {"POST", "/connectors", [this](request req, responder respond) { create(req, respond); },
          api_doc{"Connectors",
                  "Create a connector",
@@ -283,23 +267,26 @@ void connectors_resource::list(const request& req, const responder& respond) {
         return;
     }
     std::vector<std::string> order;
-    bool with_status = false;
-    bool with_info = false;
     for (std::string_view e : req.query_values("expand")) {
         if (e == "status" || e == "info") {
-            with_status = with_status || e == "status";
-            with_info = with_info || e == "info";
             if (std::find(order.begin(), order.end(), e) == order.end()) order.emplace_back(e);
         } else {
             log::info("Ignoring unknown expansion type {}", e);
         }
     }
-    requests_.run<std::vector<hd::connector_expansion>>(
-        respond,
-        [with_status, with_info](hd::herder& h, auto cb) { h.connector_expansions(with_status, with_info, cb); },
-        [order](const std::vector<hd::connector_expansion>& connectors) {
-            return json_response(200, expanded(connectors, order));
-        });
+    // From the herder's snapshots, rendered once per change (docs/scale.md "REST under load").
+    const hd::herder* h = requests_.get();
+    if (h == nullptr) return respond(herder_requests::starting_up()), void();
+    const hd::connector_listing* listing = h->listing();
+    if (listing == nullptr)
+        return respond(error_response(hd::herder::unsupported("expanding the connector list"))), void();
+    const std::shared_ptr<const listing_cache::page> page = listings_.get(*listing, order);
+    if (auto tags = req.header("If-None-Match"); tags && etag_matches(*tags, page->etag))
+        return respond(empty_response(304).with_header("ETag", page->etag)), void();
+    response r;
+    r.body = page->body;
+    r.content_type = std::string(json_content_type);
+    respond(std::move(r).with_header("ETag", page->etag));
 }
 
 void connectors_resource::create(const request& req, const responder& respond) {

@@ -4,12 +4,14 @@
 // Status codes, bodies and messages as Kafka Connect's (docs/rest-api.md#status-codes-and-errors).
 //
 // Handlers answer asynchronously through herder_requests, which must outlive the router the
-// routes are added to. Thread-safe (stateless apart from the shared herder_requests).
+// routes are added to. Thread-safe (the shared herder_requests, and the listing cache, which
+// serves GET /connectors?expand=... without the herder loop).
 
 #include <vector>
 
 #include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/herder_requests.hpp"
+#include "rest/handlers/listing_cache.hpp"
 
 namespace copycat::rest::handlers {
 
@@ -27,6 +29,7 @@ private:
     void restart(const request& req, const responder& respond);
 
     herder_requests& requests_;
+    listing_cache listings_;
 };
 
 }  // namespace copycat::rest::handlers

@@ -34,6 +34,10 @@ public:
     herder::herder* get() const { return herder_.load(); }
     std::chrono::milliseconds timeout() const { return timeout_; }
     request_timer& timer() { return timer_; }
+    // The 503 of a request that comes before the herder is attached.
+    static response starting_up() {
+        return error_response(503, "The worker is still starting up and cannot handle requests yet");
+    }
 
     // Calls `call(herder, callback)` with a callback that answers `respond`: on success with
     // `on_success(value)`, on error with the error body, with forward_response() when another
@@ -73,7 +77,7 @@ public:
     void run_then(const responder& respond, Call&& call, Then&& then) {
         herder::herder* h = get();
         if (h == nullptr) {
-            respond(error_response(503, "The worker is still starting up and cannot handle requests yet"));
+            respond(starting_up());
             return;
         }
         const auto ticket = timer_.schedule(timeout_, [respond] { respond(error_response(500, "Request timed out")); });
