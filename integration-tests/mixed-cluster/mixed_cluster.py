@@ -121,9 +121,10 @@ class MixedCluster:
         return os.path.join(self.workdir, name)
 
     # --- the internal topics, read with Kafka's consumer ----------------------------------------
-    def dump(self, topic):
+    def dump(self, topic, read_committed=False):
         classpath = os.path.join(self.kafka_lib, "*") + os.pathsep + self.dump_classes
-        out = subprocess.run(["java", "-cp", classpath, "org.copycat.test.TopicDump", self.bootstrap, topic],
+        isolation = ["read_committed"] if read_committed else []
+        out = subprocess.run(["java", "-cp", classpath, "org.copycat.test.TopicDump", self.bootstrap, topic] + isolation,
                              capture_output=True, text=True, check=True, timeout=90)
         return [json.loads(line) for line in out.stdout.splitlines() if line.startswith("{")]
 

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <mutex>
@@ -16,6 +17,7 @@
 #include "storage/kafka_based_log.hpp"
 #include "storage/kafka_config_store.hpp"
 #include "storage/kafka_status_store.hpp"
+#include "storage/transactional_config_writer.hpp"
 #include "support/broker_client.hpp"
 #include "support/cluster_env.hpp"
 
@@ -112,6 +114,59 @@ TEST_CASE("config stores on one config topic agree, and the second hears the fir
     CHECK(b.offset() == a.offset());
     a.stop();
     b.stop();
+}
+
+// docs/exactly-once-source.md#the-leaders-config-topic-producer: with exactly-once source support
+// the leader writes through a transactional producer (connect-cluster-<group.id>); a new leader's
+// claim fences the old one, whose next write fails and shows nowhere.
+TEST_CASE("a leader whose config-topic producer a newer leader fenced cannot write config records", "[cluster]") {
+    const std::string topic = make_topic("connect-configs", config_topic_key, 1);
+    const std::string transactional_id = "connect-cluster-" + itest::unique_name("group");
+    auto store = [&](config_store_listener& listener) {
+        auto s = std::make_unique<kafka_config_store>(make_log(topic, kafka_config_store::producer_settings()), listener);
+        s->use_transactional_writer(std::make_unique<transactional_config_writer>(transactional_config_writer_options{
+            .client = broker_client_config(), .topic = topic, .transactional_id = transactional_id, .client_id = {}}));
+        REQUIRE(s->start().ok());
+        return s;
+    };
+    struct privileges_listener : recording_listener {
+        std::atomic<int> lost{0};
+        void on_write_privileges_lost() override { ++lost; }
+    };
+    privileges_listener listener_old, listener_new;
+    auto old_leader = store(listener_old);
+    auto new_leader = store(listener_new);
+    const string_map conn{{"connector.class", "FileStreamSource"}, {"name", "src"}, {"tasks.max", "1"}};
+
+    // Nothing is written before the claim.
+    CHECK_FALSE(old_leader->put_connector_config("src", conn, std::nullopt).ok());
+    REQUIRE(old_leader->claim_write_privileges().ok());
+    REQUIRE(old_leader->put_connector_config("src", conn, std::nullopt).ok());
+    REQUIRE(old_leader->put_task_configs("src", {{{"t", "0"}}}).ok());
+    REQUIRE(old_leader->put_task_count_record("src", 1).ok());
+
+    REQUIRE(new_leader->claim_write_privileges().ok());
+    REQUIRE(new_leader->read_to_end(deadline).ok());
+    CHECK(new_leader->snapshot().tasks("src") == std::vector<std::int32_t>{0});
+    CHECK(new_leader->snapshot().task_count_records.at("src") == 1);
+
+    const int lost_before = listener_old.lost;
+    auto fenced = old_leader->put_connector_config("zombie", conn, std::nullopt);
+    REQUIRE_FALSE(fenced.ok());
+    INFO(fenced.err().describe());
+    CHECK(fenced.err().describe().find("transactional") != std::string::npos);
+    CHECK(listener_old.lost == lost_before + 1);
+    // Target states are not the leader's alone: any worker still writes them.
+    REQUIRE(old_leader->put_target_state("src", target_state_value::paused).ok());
+
+    REQUIRE(new_leader->put_connector_config("fresh", conn, std::nullopt).ok());
+    REQUIRE(new_leader->read_to_end(deadline).ok());
+    const auto seen = new_leader->snapshot();
+    CHECK(seen.contains("fresh"));
+    CHECK_FALSE(seen.contains("zombie"));
+    CHECK(seen.target("src") == target_state_value::paused);
+    old_leader->stop();
+    new_leader->stop();
 }
 
 TEST_CASE("status stores on one partitioned status topic agree", "[cluster]") {

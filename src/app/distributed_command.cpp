@@ -19,12 +19,14 @@
 #include "herder/distributed_herder.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "net/io_thread.hpp"
+#include "runtime/exactly_once_source.hpp"
 #include "storage/config_listener_relay.hpp"
 #include "storage/internal_topics.hpp"
 #include "storage/kafka_based_log.hpp"
 #include "storage/kafka_config_store.hpp"
 #include "storage/kafka_offset_store.hpp"
 #include "storage/kafka_status_store.hpp"
+#include "storage/transactional_config_writer.hpp"
 
 namespace copycat::app {
 namespace {
@@ -140,6 +142,14 @@ int run_distributed(const std::vector<std::string>& args) {
                                                   storage::kafka_config_store::producer_settings()),
                                         relay, storage::kafka_config_store::default_timeout,
                                         config_record_limit(*client, config->config_topic.name));
+    if (runtime::fencing_enabled(config->worker.exactly_once_source)) {
+        // Kafka's transactional leader (docs/exactly-once-source.md#the-leaders-config-topic-producer).
+        configs.use_transactional_writer(std::make_unique<storage::transactional_config_writer>(
+            storage::transactional_config_writer_options{.client = *client,
+                                                         .topic = config->config_topic.name,
+                                                         .transactional_id = "connect-cluster-" + config->group_id,
+                                                         .client_id = internal_client_id(*config, "configs") + "-leader"}));
+    }
     for (auto [name, start] : {std::pair<const char*, std::function<result<void>()>>{"offsets",
                                                                                       [&] { return offsets.start(); }},
                                {"statuses", [&] { return status_topic.start(); }},

@@ -214,6 +214,12 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
         request_rejoin("config offset mismatch");
         return;
     }
+    if (leader_) {
+        // Fences a previous leader's config-topic producer (exactly-once source support only).
+        if (auto claimed = configs_.claim_write_privileges(); !claimed)
+            log::error("Unable to claim write privileges for the config topic as leader: {}",
+                       claimed.err().describe());
+    }
     check_session_key();
     start_assigned(assignment.assigned);
     if (coordinator_) coordinator_->set_current_allocation(running_allocation());
@@ -243,61 +249,6 @@ void distributed_herder::start_assigned(const coordination::work_set& assigned) 
     }
     for (const std::string& c : assigned.connectors) reconfigure(c);
     maybe_fence();
-}
-
-bool distributed_herder::awaits_fencing(const std::string& connector) const {
-    if (!runtime::fencing_enabled(options_.exactly_once_source) || !snapshot_.pending_fencing.contains(connector))
-        return false;
-    const string_map* config = snapshot_.connector_config(connector);
-    return config != nullptr && validator_.type_of(*config) == connector_type::source;
-}
-
-// Kafka: DistributedHerder.fenceZombieSourceTasks. The leader fences the transactional ids of the
-// generation the last task-count record counted (the current task count when there is none yet),
-// then writes the record for the current generation; followers wait for it to be read.
-void distributed_herder::maybe_fence() {
-    if (!leader_) return;
-    for (const std::string& c : snapshot_.pending_fencing) {
-        if (!awaits_fencing(c) || fencing_in_flight_.contains(c)) continue;
-        auto recorded = snapshot_.task_count_records.find(c);
-        const int previous = recorded != snapshot_.task_count_records.end() ? recorded->second : snapshot_.task_count(c);
-        const std::int32_t current = snapshot_.task_count(c);
-        fencing_in_flight_.insert(c);
-        const bool posted = offsets_loop_.post([this, c, previous, current, config = *snapshot_.connector_config(c)] {
-            auto fenced = worker_.fence_zombies(c, config, previous);
-            loop_.post([this, c, current, fenced = std::move(fenced)] {
-                fencing_in_flight_.erase(c);
-                if (!fenced) {
-                    log::error("Failed to fence the zombie tasks of connector {}; its tasks wait: {}", c,
-                               fenced.err().describe());
-                    return;
-                }
-                if (auto written = configs_.put_task_count_record(c, current); !written)
-                    log::error("Failed to write the task count record of connector {}: {}", c,
-                               written.err().describe());
-            });
-        });
-        if (!posted) fencing_in_flight_.erase(c);
-    }
-}
-
-void distributed_herder::start_fenced_tasks(const std::string& connector) {
-    for (auto it = fencing_waiters_.begin(); it != fencing_waiters_.end();) {
-        if (it->connector != connector || awaits_fencing(connector)) {
-            ++it;
-            continue;
-        }
-        if (!work_.runs(*it)) work_.start_task(*it, snapshot_);
-        it = fencing_waiters_.erase(it);
-    }
-    if (coordinator_) coordinator_->set_current_allocation(running_allocation());
-}
-
-void distributed_herder::on_task_count_record(const std::string& connector) {
-    loop_.post([this, connector] {
-        refresh_snapshot();
-        start_fenced_tasks(connector);
-    });
 }
 
 void distributed_herder::on_revoke_all(const coordination::work_set&) {
@@ -342,6 +293,12 @@ void distributed_herder::on_fatal_error(const error& e) {
         leader_ = false;
         work_.stop_all();
         fencing_waiters_.clear();
+    });
+}
+
+void distributed_herder::on_write_privileges_lost() {
+    loop_.post([this] {
+        if (leader_) request_rejoin("fenced from the config topic: another worker may lead the group now");
     });
 }
 
@@ -404,7 +361,7 @@ void distributed_herder::on_connector_config_update(const std::string& connector
             return;
         }
         if (work_.refresh_connector(connector, snapshot_)) reconfigure(connector);
-        work_.refresh_tasks(connector, snapshot_);
+        refresh_tasks(connector, false);
     });
 }
 
@@ -414,7 +371,7 @@ void distributed_herder::on_task_configs_update(const std::string& connector) {
         std::vector<std::int32_t> tasks = snapshot_.tasks(connector);
         const bool count_changed = known_tasks_[connector] != tasks;
         known_tasks_[connector] = std::move(tasks);
-        work_.refresh_tasks(connector, snapshot_);
+        refresh_tasks(connector, true);
         maybe_fence();
         if (count_changed) request_rejoin("the tasks of connector " + connector + " changed");
     });

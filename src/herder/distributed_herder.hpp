@@ -27,6 +27,7 @@
 #include <string>
 #include <vector>
 
+#include "common/backoff.hpp"
 #include "coordination/worker_coordinator.hpp"
 #include "herder/cluster_status_store.hpp"
 #include "herder/cluster_work.hpp"
@@ -105,6 +106,8 @@ public:
                           std::optional<request_signature> signature, callback<void> cb) override;
     void note_departure(const std::string& worker_url, std::optional<request_signature> signature,
                         callback<void> cb) override;
+    void fence_zombies(const std::string& name, std::optional<request_signature> signature,
+                       callback<void> cb) override;
     std::vector<plugin_info> connector_plugins(bool connectors_only) const override;
     void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) override;
     void validate_connector_config(string_map config, callback<config_infos> cb) override;
@@ -132,6 +135,8 @@ public:
     void on_session_key_update(const storage::session_key_record& key) override;
     // KIP-618: a tasks-fencing-<c> record was read; the connector's waiting tasks may start.
     void on_task_count_record(const std::string& connector) override;
+    // A transactional write as leader failed: rejoin, and claim again if still the leader.
+    void on_write_privileges_lost() override;
 
     // coordinator_listener (the group member's strand)
     void on_assignment(const coordination::connect_assignment& assignment, const coordination::work_set& full,
@@ -172,9 +177,27 @@ private:
     // KIP-618 (docs/exactly-once-source.md#fencing-and-the-task-count-record): whether the tasks of
     // a source connector wait for the leader to fence its previous generation; the leader's fencing
     // (off the loop) and task-count record; the start of the tasks that waited.
+    // distributed_herder_fencing.cpp. Whether the connector is a source connector whose tasks
+    // are fenced (exactly.once.source.support preparing or enabled); whether they wait now.
+    bool runs_fenced_tasks(const std::string& connector) const;
     bool awaits_fencing(const std::string& connector) const;
+    // The leader fences every connector awaiting it; a follower asks the leader (PUT
+    // /connectors/{c}/fence) for the connectors of its waiting tasks. A failed round is retried
+    // with a backoff.
     void maybe_fence();
+    void on_fencing_done(const std::string& connector, const outcome<void>& done);
+    // Leader: fences the connector when it is pending fencing, writes its task-count record, then
+    // answers `cb` (every caller of a round in flight gets its answer).
+    void fence_connector(const std::string& connector, callback<void> cb);
+    void finish_fencing(const std::string& connector, std::int32_t generation, std::int32_t task_count,
+                        result<void> fenced);
+    // Follower: PUT /connectors/{c}/fence to the leader, signed with the session key.
+    void ask_leader_to_fence(const std::string& connector, callback<void> cb);
     void start_fenced_tasks(const std::string& connector);
+    // After a config change: restarts the connector's tasks whose configs changed; after a new
+    // generation of task configs of a fenced source connector, all its tasks, which wait for the
+    // task-count record when the connector awaits fencing.
+    void refresh_tasks(const std::string& connector, bool new_generation);
     void refresh_snapshot();
     // On shutdown, a follower tells the leader it leaves (so its work moves at once).
     // Signed with `key` when there is one. A Java leader answers 404 (it has no such endpoint).
@@ -216,10 +239,13 @@ private:
     // task count, which need a rebalance, from a changed config, which does not.
     std::set<std::string> known_connectors_;
     std::map<std::string, std::vector<std::int32_t>> known_tasks_;
-    // KIP-618: assigned tasks waiting for their connector's task-count record; connectors the
-    // leader is fencing now.
+    // KIP-618: assigned tasks waiting for their connector's task-count record; the leader's rounds
+    // of fencing in flight with whoever waits for each; connectors this worker's own round (or
+    // request to the leader) is in flight or waiting for its retry, with their backoffs.
     std::set<task_id> fencing_waiters_;
-    std::set<std::string> fencing_in_flight_;
+    std::map<std::string, std::vector<callback<void>>> fencings_;
+    std::set<std::string> fencing_asked_;
+    std::map<std::string, exponential_backoff> fencing_backoffs_;
     struct waiting_write {
         std::chrono::steady_clock::time_point deadline;
         std::function<void()> run;   // submits the write again

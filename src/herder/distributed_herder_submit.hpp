@@ -1,7 +1,8 @@
 #pragma once
 // The distributed herder's job helpers (see distributed_herder.hpp): submit() runs a job on the
 // loop; submit_to_leader() runs a write on the leader, parks it while a rebalance is under way, or
-// answers forward_to{the leader's URL}. Included only by the herder's own .cpp
+// answers forward_to{the leader's URL}. A job either returns its result or takes the callback
+// and answers through it (later, on the loop). Included only by the herder's own .cpp
 // files (distributed_herder_requests.cpp, distributed_herder_admin.cpp).
 
 #include <chrono>
@@ -55,7 +56,11 @@ void distributed_herder::try_leader_write(std::shared_ptr<callback<T>> cb, std::
         (*cb)(forward_to{leader_url_});
         return;
     }
-    (*cb)((*job)());
+    if constexpr (std::is_invocable_v<J&, callback<T>>) {
+        (*job)(*cb);  // answers later, through the callback
+    } else {
+        (*cb)((*job)());
+    }
 }
 
 }  // namespace copycat::herder

@@ -79,6 +79,14 @@ public:
     virtual void note_departure(const std::string& worker_url, std::optional<request_signature> signature,
                                 callback<void> cb) = 0;
 
+    // Internal (PUT /connectors/{c}/fence, KIP-618): a worker about to start tasks of source
+    // connector `name` asks the leader to fence the connector's previous generation of task
+    // producers and write its task-count record; answers once that is done. Signed as
+    // put_task_configs. Errors: not_found "Connector <c> not found", invalid_argument "Connector <c>
+    // is not a source connector". A standalone herder answers unsupported (500), as Kafka does.
+    virtual void fence_zombies(const std::string& name, std::optional<request_signature> signature,
+                               callback<void> cb) = 0;
+
     // Plugins the worker knows; connectors only unless `connectors_only` is false.
     virtual std::vector<plugin_info> connector_plugins(bool connectors_only) const = 0;
     // GET /connector-plugins/{p}/config: the plugin's own config keys (not_found for an unknown one).

@@ -266,6 +266,10 @@ void standalone_herder::note_departure(const std::string&, std::optional<request
     cb(make_error(errc::unsupported, "A standalone worker has no group"));
 }
 
+void standalone_herder::fence_zombies(const std::string&, std::optional<request_signature>, callback<void> cb) {
+    cb(make_error(errc::unsupported, "Kafka Connect in standalone mode does not support exactly-once source connectors."));
+}
+
 std::vector<plugin_info> standalone_herder::connector_plugins(bool connectors_only) const {
     return list_plugins(plugins_, connectors_only);
 }

@@ -80,6 +80,8 @@ public:
                           std::optional<request_signature> signature, callback<void> cb) override;
     void note_departure(const std::string& worker_url, std::optional<request_signature> signature,
                         callback<void> cb) override;
+    void fence_zombies(const std::string& name, std::optional<request_signature> signature,
+                       callback<void> cb) override;
     std::vector<plugin_info> connector_plugins(bool connectors_only) const override;
     void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) override;
     void validate_connector_config(string_map config, callback<config_infos> cb) override;

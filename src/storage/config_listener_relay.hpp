@@ -36,6 +36,9 @@ public:
     void on_task_count_record(const std::string& connector) override {
         if (auto* t = target_.load()) t->on_task_count_record(connector);
     }
+    void on_write_privileges_lost() override {
+        if (auto* t = target_.load()) t->on_write_privileges_lost();
+    }
 
 private:
     std::atomic<config_store_listener*> target_{nullptr};

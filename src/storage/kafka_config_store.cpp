@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "common/logging.hpp"
 #include "storage/completion_latch.hpp"
 
@@ -94,16 +96,31 @@ result<void> kafka_config_store::send_all(std::vector<keyed_value> records, cloc
     return latch->wait_until(deadline, "config topic writes to be acknowledged");
 }
 
+result<void> kafka_config_store::send_privileged(std::vector<keyed_value> records, clock::time_point deadline) {
+    if (!writer_) return send_all(std::move(records), deadline);
+    if (records.empty()) return {};
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+    auto written = writer_->write(records, std::max(left, std::chrono::milliseconds(1)));
+    if (!written) listener_.on_write_privileges_lost();
+    return written;
+}
+
+result<void> kafka_config_store::claim_write_privileges() {
+    if (!writer_) return {};
+    return writer_->claim(timeout_);
+}
+
 result<void> kafka_config_store::read_to_end_until(clock::time_point deadline) {
     auto latch = std::make_shared<completion_latch>(1);
     log_->read_to_end([latch](result<void> r) { latch->complete(std::move(r)); });
     return latch->wait_until(deadline, "the config topic to be read to its end");
 }
 
-result<void> kafka_config_store::write_and_read(std::vector<keyed_value> records, const char* what) {
+result<void> kafka_config_store::write_and_read(std::vector<keyed_value> records, const char* what, writer who) {
     COPYCAT_TRY_VOID(check_started());
     const auto deadline = clock::now() + timeout_;
-    auto r = send_all(std::move(records), deadline);
+    auto r = who == writer::leader ? send_privileged(std::move(records), deadline)
+                                   : send_all(std::move(records), deadline);
     if (r) r = read_to_end_until(deadline);
     if (!r) log::error("Failed to write {} to the config topic: {}", what, r.err().describe());
     return r;
@@ -165,12 +182,12 @@ result<void> kafka_config_store::put_task_configs(const std::string& c, const st
         COPYCAT_TRY_VOID(check_size(tasks.back().first, tasks.back().second, "task configuration"));
     }
     auto r = read_to_end_until(deadline);
-    if (r) r = send_all(std::move(tasks), deadline);
+    if (r) r = send_privileged(std::move(tasks), deadline);
     if (r && !configs.empty()) r = read_to_end_until(deadline);
     if (r) {
         std::vector<keyed_value> commit;
         commit.emplace_back(config_keys::commit(c), encode_commit(static_cast<std::int32_t>(configs.size())));
-        r = send_all(std::move(commit), deadline);
+        r = send_privileged(std::move(commit), deadline);
     }
     if (r) r = read_to_end_until(deadline);
     if (!r) log::error("Failed to write task configurations of {} to the config topic: {}", c, r.err().describe());
@@ -178,7 +195,8 @@ result<void> kafka_config_store::put_task_configs(const std::string& c, const st
 }
 
 result<void> kafka_config_store::put_target_state(const std::string& c, target_state_value s) {
-    return write_and_read({{config_keys::target_state(c), encode_target_state(s)}}, "a target state");
+    return write_and_read({{config_keys::target_state(c), encode_target_state(s)}}, "a target state",
+                          writer::any_worker);
 }
 
 result<void> kafka_config_store::put_restart_request(const restart_request_record& r) {
@@ -194,7 +212,8 @@ result<void> kafka_config_store::put_session_key(const session_key_record& k) {
 }
 
 result<void> kafka_config_store::put_logger_level(const std::string& ns, const std::string& level) {
-    return write_and_read({{config_keys::logger_cluster(ns), encode_logger_level(level)}}, "a logger level");
+    return write_and_read({{config_keys::logger_cluster(ns), encode_logger_level(level)}}, "a logger level",
+                          writer::any_worker);
 }
 
 result<void> kafka_config_store::read_to_end(std::chrono::milliseconds timeout) {

@@ -26,6 +26,7 @@
 #include "storage/config_record_reader.hpp"
 #include "storage/config_records.hpp"
 #include "storage/record_log.hpp"
+#include "storage/transactional_config_writer.hpp"
 
 namespace copycat::storage {
 
@@ -42,6 +43,9 @@ public:
     virtual void on_logger_level_update(const std::string& /*ns*/, const std::string& /*level*/) {}
     // KIP-618: a tasks-fencing-<c> record was read (the connector's fencing is done).
     virtual void on_task_count_record(const std::string& /*connector*/) {}
+    // A leader's transactional write failed (a newer leader may have fenced it): its write
+    // privileges are gone until claim_write_privileges(). Called on the writing thread.
+    virtual void on_write_privileges_lost() {}
 };
 
 class kafka_config_store {
@@ -63,6 +67,16 @@ public:
     // Producer settings for the config topic's kafka_based_log (Kafka: delivery.timeout.ms =
     // Integer.MAX_VALUE; acks=all etc. are the log's own).
     static std::map<std::string, std::string> producer_settings();
+
+    // Exactly-once source support preparing or enabled: the records only the leader writes
+    // (connector and task configs, task-count records, session keys, restart requests) go through
+    // `writer`, each write in a transaction of its own, once claim_write_privileges() succeeded.
+    // Target states and logger levels, which any worker may write, still go through the log.
+    // Call before start().
+    void use_transactional_writer(std::unique_ptr<transactional_config_writer> w) { writer_ = std::move(w); }
+    // The leader claims its write privileges (fencing an earlier leader); a no-op without a
+    // transactional writer or when already claimed. Blocks up to the store's timeout.
+    result<void> claim_write_privileges();
 
     // Reads the whole topic (no listener calls), then tails it.
     result<void> start();
@@ -97,13 +111,17 @@ private:
     void notify(const config_event& e);
     // Sends every record, then waits for all acknowledgements.
     result<void> send_all(std::vector<keyed_value> records, clock::time_point deadline);
+    // A leader's write: send_all, or one transaction of the transactional writer.
+    result<void> send_privileged(std::vector<keyed_value> records, clock::time_point deadline);
     result<void> read_to_end_until(clock::time_point deadline);
-    result<void> write_and_read(std::vector<keyed_value> records, const char* what);
+    enum class writer { leader, any_worker };
+    result<void> write_and_read(std::vector<keyed_value> records, const char* what, writer who = writer::leader);
     result<void> check_started() const;
     // invalid_argument when a record of this key and value would be larger than max_record_bytes_.
     result<void> check_size(const std::string& key, const std::optional<std::string>& value, const char* what) const;
 
     std::unique_ptr<record_log> log_;
+    std::unique_ptr<transactional_config_writer> writer_;
     config_store_listener& listener_;
     const std::chrono::milliseconds timeout_;
     const std::size_t max_record_bytes_;

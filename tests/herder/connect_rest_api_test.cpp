@@ -268,6 +268,9 @@ public:
     void note_departure(const std::string&, std::optional<hd::request_signature>, hd::callback<void> cb) override {
         keep(cb);
     }
+    void fence_zombies(const std::string&, std::optional<hd::request_signature>, hd::callback<void> cb) override {
+        keep(cb);
+    }
     std::vector<hd::plugin_info> connector_plugins(bool) const override { return {}; }
     void connector_plugin_config(const std::string&, hd::callback<std::vector<config_key_info>> cb) override {
         keep(cb);

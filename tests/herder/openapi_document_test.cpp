@@ -113,7 +113,8 @@ TEST_CASE("the router and the OpenAPI document serve and describe the same endpo
         "GET /openapi.json",
     };
     // Called between workers only: routed, not documented.
-    const std::set<std::string> internal = {"POST /connectors/{}/tasks", "POST /internal/departures"};
+    const std::set<std::string> internal = {"POST /connectors/{}/tasks", "PUT /connectors/{}/fence",
+                                            "POST /internal/departures"};
 
     CHECK(documented(document("1.0")) == public_api);
     std::set<std::string> all = public_api;

@@ -178,6 +178,21 @@ std::vector<endpoint> connectors_resource::endpoints() {
                  [] { return empty_response(204); });
          },
          std::nullopt},
+        // Internal (KIP-618): a worker about to start an exactly-once source task asks the leader to
+        // fence the connector's earlier task producers; answered once the task-count record is written.
+        {"PUT", "/connectors/{connector}/fence",
+         [this](request req, responder respond) {
+             auto signature = request_signature_of(req);
+             if (!signature) return respond(error_response(signature.err())), void();
+             requests_.run<void>(
+                 respond,
+                 [name = std::string(req.path_param("connector")),
+                  signature = std::move(*signature)](hd::herder& h, auto cb) mutable {
+                     h.fence_zombies(name, std::move(signature), cb);
+                 },
+                 [] { return empty_response(204); });
+         },
+         std::nullopt},
         // Deprecated in Kafka (KIP-970) but still served: {"<c>-<n>": {...task config...}}.
         {"GET", "/connectors/{connector}/tasks-config",
          requests_.on_connector(&hd::herder::task_configs,

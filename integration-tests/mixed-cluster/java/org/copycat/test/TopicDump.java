@@ -4,7 +4,9 @@
  * UTF-8 text, null for a null). The mixed-cluster tests read the config and status topics with it,
  * with Kafka's own consumer, so what they check is what a Java client sees.
  *
- *   java -cp "<kafka lib>/*:<classes>" org.copycat.test.TopicDump <bootstrap> <topic>
+ *   java -cp "<kafka lib>/*:<classes>" org.copycat.test.TopicDump <bootstrap> <topic> [read_committed]
+ *
+ * With read_committed, only records of committed transactions, up to the last stable offset.
  */
 package org.copycat.test;
 
@@ -25,8 +27,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 public class TopicDump {
     public static void main(String[] args) throws Exception {
-        if (args.length != 2) {
-            System.err.println("usage: TopicDump <bootstrap> <topic>");
+        if (args.length != 2 && !(args.length == 3 && args[2].equals("read_committed"))) {
+            System.err.println("usage: TopicDump <bootstrap> <topic> [read_committed]");
             System.exit(2);
         }
         Properties props = new Properties();
@@ -34,6 +36,7 @@ public class TopicDump {
         props.put("key.deserializer", ByteArrayDeserializer.class.getName());
         props.put("value.deserializer", ByteArrayDeserializer.class.getName());
         props.put("enable.auto.commit", "false");
+        if (args.length == 3) props.put("isolation.level", "read_committed");
         ObjectMapper json = new ObjectMapper();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(props)) {
             List<TopicPartition> partitions = new ArrayList<>();
