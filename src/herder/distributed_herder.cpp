@@ -214,12 +214,7 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
         request_rejoin("config offset mismatch");
         return;
     }
-    if (leader_) {
-        // Fences a previous leader's config-topic producer (exactly-once source support only).
-        if (auto claimed = configs_.claim_write_privileges(); !claimed)
-            log::error("Unable to claim write privileges for the config topic as leader: {}",
-                       claimed.err().describe());
-    }
+    claim_write_privileges();
     check_session_key();
     start_assigned(assignment.assigned);
     if (coordinator_) coordinator_->set_current_allocation(running_allocation());
@@ -294,6 +289,20 @@ void distributed_herder::on_fatal_error(const error& e) {
         work_.stop_all();
         fencing_waiters_.clear();
     });
+}
+
+void distributed_herder::claim_write_privileges() {
+    if (!leader_ || stopped_ || claim_retry_scheduled_) return;
+    if (auto claimed = configs_.claim_write_privileges(); !claimed) {
+        // Kafka retries after CONFIG_TOPIC_WRITE_PRIVILEGES_BACKOFF_MS (250 ms) while it leads.
+        log::error("Unable to claim write privileges for the config topic as leader; retrying in 250 ms: {}",
+                   claimed.err().describe());
+        claim_retry_scheduled_ = true;
+        loop_.post_after(250ms, [this] {
+            claim_retry_scheduled_ = false;
+            claim_write_privileges();
+        });
+    }
 }
 
 void distributed_herder::on_write_privileges_lost() {

@@ -171,6 +171,9 @@ private:
     // Under the sessioned protocol, the signature check of an internal request (request_signing.hpp)
     // against the snapshot's session key; always fine under the older protocols.
     result<void> verify_internal_request(const std::optional<request_signature>& signature) const;
+    // The leader claims its config-topic write privileges (a no-op without exactly-once source
+    // support), fencing an earlier leader; a failed claim is retried while it leads.
+    void claim_write_privileges();
     // The leader writes a new session key when it needs one, then checks again when it expires.
     void check_session_key();
     void start_assigned(const coordination::work_set& assigned);
@@ -234,6 +237,7 @@ private:
     bool rebalancing_ = true;    // from a rejoin until the next assignment is applied
     bool sessioned_ = false;     // the group runs connect.protocol=sessioned: internal requests are signed
     std::uint64_t key_check_epoch_ = 0;  // only the latest scheduled session-key check runs
+    bool claim_retry_scheduled_ = false;  // a failed config-topic claim is retried (one retry at a time)
     std::int32_t generation_ = -1;
     // What the config-update handlers last saw: tells an added or removed connector, or a changed
     // task count, which need a rebalance, from a changed config, which does not.

@@ -100,8 +100,9 @@ result<void> kafka_config_store::send_privileged(std::vector<keyed_value> record
     if (!writer_) return send_all(std::move(records), deadline);
     if (records.empty()) return {};
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+    const bool claimed = writer_->claimed();
     auto written = writer_->write(records, std::max(left, std::chrono::milliseconds(1)));
-    if (!written) listener_.on_write_privileges_lost();
+    if (!written && claimed) listener_.on_write_privileges_lost();
     return written;
 }
 

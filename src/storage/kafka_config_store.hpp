@@ -44,7 +44,8 @@ public:
     // KIP-618: a tasks-fencing-<c> record was read (the connector's fencing is done).
     virtual void on_task_count_record(const std::string& /*connector*/) {}
     // A leader's transactional write failed (a newer leader may have fenced it): its write
-    // privileges are gone until claim_write_privileges(). Called on the writing thread.
+    // privileges are gone until claim_write_privileges(). Called on the writing thread; not for a
+    // write refused because nothing was claimed.
     virtual void on_write_privileges_lost() {}
 };
 

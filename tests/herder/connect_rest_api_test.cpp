@@ -159,6 +159,13 @@ TEST_CASE_METHOD(rest_fixture, "invalid requests get Kafka's 400 answers") {
     CHECK(bad_state.status == 400);
 }
 
+TEST_CASE_METHOD(rest_fixture, "a standalone worker answers PUT /connectors/{c}/fence as Kafka's does") {
+    auto fence = call("PUT", "/connectors/x/fence", "");
+    CHECK(fence.status == 500);
+    CHECK(fence.json() == parse(R"({"error_code":500,"message":"Kafka Connect in standalone mode does not support )"
+                                R"(exactly-once source connectors."})"));
+}
+
 TEST_CASE_METHOD(rest_fixture, "pause, resume, stop and restarts") {
     REQUIRE(call("POST", "/connectors", create_body).status == 201);
 
