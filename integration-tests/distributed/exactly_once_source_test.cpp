@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,9 +38,14 @@ int setting(const char* name, int fallback) {
     return v != nullptr && *v != '\0' ? std::stoi(v) : fallback;
 }
 
-// The latest value under `key` in partition 0 of `topic` (the config topic has one), read with
-// read_committed until the last stable offset; nullopt when there is none.
-std::optional<std::string> latest_value(const std::string& topic, const std::string& key) {
+struct keyed_record {
+    std::int64_t offset = -1;
+    std::string value;
+};
+
+// The latest record under each key in partition 0 of `topic` (the config topic has one), read
+// with read_committed until the last stable offset.
+std::map<std::string, keyed_record> latest_records(const std::string& topic) {
     auto config = rdkafka::client_config::from_map(
         {{"bootstrap.servers", bootstrap_servers()}, {"isolation.level", "read_committed"}});
     REQUIRE(config.ok());
@@ -48,16 +54,23 @@ std::optional<std::string> latest_value(const std::string& topic, const std::str
     REQUIRE(consumer->assign({{topic, 0, rdkafka::offsets::beginning}}).ok());
     auto marks = consumer->query_watermarks(topic, 0, 30s);
     REQUIRE(marks.ok());
-    std::optional<std::string> latest;
+    std::map<std::string, keyed_record> latest;
     const bool at_end = poll_until(30s, [&] {
         auto polled = consumer->poll(200ms);
-        if (polled.ok() && polled->has_value() && (*polled)->key() == key)
-            latest = std::string((*polled)->value().value_or(""));
+        if (polled.ok() && polled->has_value() && (*polled)->key())
+            latest[std::string(*(*polled)->key())] = {(*polled)->offset(), std::string((*polled)->value().value_or(""))};
         auto at = consumer->position({{topic, 0}});
         return at.ok() && !at->empty() && (*at)[0].offset >= marks->high;
     });
     REQUIRE(at_end);
     return latest;
+}
+
+std::optional<std::string> latest_value(const std::string& topic, const std::string& key) {
+    auto records = latest_records(topic);
+    auto it = records.find(key);
+    if (it == records.end()) return std::nullopt;
+    return it->second.value;
 }
 
 }  // namespace
@@ -146,4 +159,39 @@ TEST_CASE("exactly-once source: a SIGKILLed worker's task resumes elsewhere, eve
     CHECK(duplicated == 0);
     CHECK(foreign == 0);
     CHECK(reader.records() == static_cast<std::size_t>(total_lines));
+}
+
+// docs/exactly-once-source.md#fencing-and-the-task-count-record: new task configs for a running
+// exactly-once connector (here a new topic) stop its task until the leader wrote the task-count
+// record of the new generation; then it runs again.
+TEST_CASE("exactly-once source: a task restarted by new task configs waits for the new task-count record",
+          "[cluster]") {
+    distributed_workers cluster({.workers = 2,
+                                 .extra_properties = "exactly.once.source.support=enabled\n"
+                                                     "scheduled.rebalance.max.delay.ms=0\n"});
+    logs_on_failure print_logs(cluster);
+    const fs::path input = cluster.dir().path() / "input.txt";
+    append_to_file(input, numbered_lines("eos", 1, 10));
+    const std::string source = "eos-reconfigured";
+    auto config = [&](const std::string& topic) {
+        return R"({"connector.class":"FileStreamSource","tasks.max":"1","file":")" + input.string() +
+               R"(","topic":")" + topic + R"(","exactly.once.support":"required"})";
+    };
+    REQUIRE(cluster.call(0, "PUT", "/connectors/" + source + "/config", config(unique_name("eos-a"))).status == 201);
+    std::optional<int> worker;
+    REQUIRE(poll_until(60s, [&] { return (worker = single_task_worker(cluster, source)).has_value(); }));
+
+    REQUIRE(cluster.call(0, "PUT", "/connectors/" + source + "/config", config(unique_name("eos-b"))).status == 200);
+    const std::string held = "Stopped 1 task(s) of connector " + source + " until its zombie fencing is done";
+    REQUIRE(poll_until(60s, [&] {
+        worker = single_task_worker(cluster, source);
+        return worker.has_value() && cluster.log(*worker).find(held) != std::string::npos;
+    }));
+    // The task runs again, and the latest task-count record follows the latest task configs.
+    REQUIRE(poll_until(60s, [&] { return single_task_worker(cluster, source).has_value(); }));
+    auto records = latest_records(cluster.config_topic());
+    REQUIRE(records.contains("commit-" + source));
+    REQUIRE(records.contains("tasks-fencing-" + source));
+    CHECK(records["tasks-fencing-" + source].offset > records["commit-" + source].offset);
+    CHECK(records["tasks-fencing-" + source].value == R"({"task-count":1})");
 }
