@@ -23,7 +23,10 @@ public:
     cluster_status_store(storage::kafka_status_store& store, std::string worker_id);
 
     // The group generation later writes carry (the herder sets it after every rebalance).
-    void set_generation(std::int32_t generation) { generation_ = generation; }
+    void set_generation(std::int32_t generation) {
+        generation_ = generation;
+        store_.set_group_generation(generation);
+    }
     std::int32_t generation() const { return generation_; }
 
     const std::string& worker_id() const override { return worker_id_; }

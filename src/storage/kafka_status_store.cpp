@@ -220,11 +220,19 @@ const connector_status_record* kafka_status_store::cached(entity what, const std
     return nullptr;
 }
 
-bool kafka_status_store::is_stale_unassigned(const connector_status_record* current,
-                                             const connector_status_record& read) {
+bool kafka_status_store::is_stale(const connector_status_record* current, const connector_status_record& read) const {
+    if (current == nullptr) return false;
     // A worker that missed the latest RUNNING may write a stale UNASSIGNED during a rebalance.
-    return read.state == "UNASSIGNED" && current != nullptr && current->state == "RUNNING" &&
-           current->generation >= read.generation;
+    if (read.state == "UNASSIGNED" && current->state == "RUNNING" && current->generation >= read.generation)
+        return true;
+    // Another worker's record of an older generation, arriving late (see the header).
+    return read.worker_id != current->worker_id && read.generation < current->generation &&
+           current->generation <= group_generation_;
+}
+
+void kafka_status_store::set_group_generation(std::int32_t generation) {
+    std::lock_guard lock(mutex_);
+    group_generation_ = generation;
 }
 
 bool kafka_status_store::can_write_safely(const connector_status_record* current,
@@ -327,8 +335,9 @@ void kafka_status_store::read_connector(const std::string& c, const std::optiona
         return;
     }
     std::lock_guard lock(mutex_);
-    if (is_stale_unassigned(cached(entity::connector, c, 0), *s)) {
-        log::trace("Ignoring stale UNASSIGNED status of connector {}", c);
+    if (is_stale(cached(entity::connector, c, 0), *s)) {
+        log::debug("Ignoring stale {} status of connector {} from {} at generation {}", s->state, c, s->worker_id,
+                   s->generation);
         return;
     }
     connectors_[c] = std::move(s).value();
@@ -351,8 +360,9 @@ void kafka_status_store::read_task(const std::string& c, std::int32_t task, cons
         return;
     }
     std::lock_guard lock(mutex_);
-    if (is_stale_unassigned(cached(entity::task, c, task), *s)) {
-        log::trace("Ignoring stale UNASSIGNED status of task {}-{}", c, task);
+    if (is_stale(cached(entity::task, c, task), *s)) {
+        log::debug("Ignoring stale {} status of task {}-{} from {} at generation {}", s->state, c, task, s->worker_id,
+                   s->generation);
         return;
     }
     tasks_[c][task] = std::move(s).value();

@@ -11,9 +11,16 @@
 // copy from it under a mutex, from any thread.
 //
 // Safe writes (UNASSIGNED, FAILED) are made only when the cached value is absent, was written by
-// the same worker, or has a generation <= the new one. On read, a task's UNASSIGNED value is
-// ignored when the cached value is RUNNING at a generation >= the new one (as Kafka does, for
-// tasks only). State "DESTROYED" writes a tombstone.
+// the same worker, or has a generation <= the new one. On read, an UNASSIGNED value is ignored
+// when the cached value is RUNNING at a generation >= the new one (as Kafka does, for tasks only;
+// here for connectors too), and a value of an older generation than the cached one, written by
+// another worker, is ignored while the cached one is not newer than the group's generation this
+// worker is in (set_group_generation): a record another worker's producer held back while the
+// broker was away and delivered after the new owner's status, or a retry that raced a
+// rebalance, would otherwise turn every worker's view back to the status of before the
+// rebalance. Until the worker joined the group (generation 0), and after the group's
+// generation was reset (the cached one is newer than the group's), records replace the cached
+// value in topic order. State "DESTROYED" writes a tombstone.
 
 #include <atomic>
 #include <chrono>
@@ -72,6 +79,10 @@ public:
     // herder::status_store::version()).
     std::uint64_t version() const { return version_.load(); }
 
+    // The group generation this worker runs under (the distributed herder sets it after every
+    // rebalance); the read rule above compares with it.
+    void set_group_generation(std::int32_t generation);
+
     // Waits until every write made before the call was acknowledged (or finally failed).
     result<void> flush(std::chrono::milliseconds timeout);
     result<void> read_to_end(std::chrono::milliseconds timeout);
@@ -106,8 +117,9 @@ private:
     void drop_unwanted_retries();                     // mutex held
     const connector_status_record* cached(entity what, const std::string& c, std::int32_t task) const;
     bool can_write_safely(const connector_status_record* current, const connector_status_record& s) const;
-    // A record read from the topic that must not replace `current` (connectors and tasks alike).
-    static bool is_stale_unassigned(const connector_status_record* current, const connector_status_record& read);
+    // A record read from the topic that must not replace `current` (connectors and tasks alike);
+    // mutex held.
+    bool is_stale(const connector_status_record* current, const connector_status_record& read) const;
     void retry(std::uint64_t id);  // a scheduled retry of write `id` is due
 
     void on_record(const log_record& record);
@@ -131,6 +143,7 @@ private:
     std::map<std::string, std::uint64_t> sequences_;  // key -> writes made
     std::map<std::string, std::uint64_t> deletions_;  // key -> tombstones read
     std::int32_t generation_ = 0;                     // of the latest status written
+    std::int32_t group_generation_ = 0;               // set_group_generation
     std::uint64_t next_id_ = 0;
     std::set<std::uint64_t> in_flight_;  // ids of writes not finally acknowledged or failed
     std::map<std::uint64_t, retry_item> retries_;  // write id -> its scheduled retry

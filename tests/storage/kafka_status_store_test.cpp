@@ -149,6 +149,41 @@ TEST_CASE("status store: a stale UNASSIGNED of a task or connector is ignored on
     CHECK(f.store.connector("c") == status("UNASSIGNED", "w2", 6));
 }
 
+TEST_CASE("status store: another worker's record of an older generation arriving late is ignored on read") {
+    // After a broker restart: w1 ran task c-0 at generation 5; the group moved it to w2 at
+    // generation 6; w1's producer then delivered a record it had held back during the outage.
+    fixture f;
+    REQUIRE(f.store.start().ok());
+    f.store.set_group_generation(6);
+    f.log->inject("status-task-c-0", encode_status(status("RUNNING", "w1", 5)));
+    f.log->inject("status-task-c-0", encode_status(status("RUNNING", "w2", 6)));
+    f.log->inject("status-task-c-0", encode_status(status("RUNNING", "w1", 5)));
+    CHECK(f.store.task("c", 0) == status("RUNNING", "w2", 6));
+    f.log->inject("status-connector-c", encode_status(status("RUNNING", "w2", 6)));
+    f.log->inject("status-connector-c", encode_status(status("FAILED", "w1", 5)));
+    CHECK(f.store.connector("c") == status("RUNNING", "w2", 6));
+
+    // The same worker's records replace its own whatever their generation.
+    f.log->inject("status-task-c-0", encode_status(status("PAUSED", "w2", 4)));
+    CHECK(f.store.task("c", 0) == status("PAUSED", "w2", 4));
+    // A newer generation from another worker replaces it.
+    f.log->inject("status-task-c-0", encode_status(status("RUNNING", "w3", 7)));
+    CHECK(f.store.task("c", 0) == status("RUNNING", "w3", 7));
+
+    // A cached generation newer than the group's: the group's generation was reset (the group
+    // was created anew), so the records of the new group replace the old ones.
+    f.log->inject("status-task-c-0", encode_status(status("RUNNING", "w1", 1)));
+    CHECK(f.store.task("c", 0) == status("RUNNING", "w1", 1));
+}
+
+TEST_CASE("status store: before the worker joined the group, records replace the cache in topic order") {
+    fixture f;
+    f.log->inject("status-task-c-0", encode_status(status("RUNNING", "w1", 9)));
+    f.log->inject("status-task-c-0", encode_status(status("RUNNING", "w2", 1)));
+    REQUIRE(f.store.start().ok());
+    CHECK(f.store.task("c", 0) == status("RUNNING", "w2", 1));
+}
+
 TEST_CASE("status store: DESTROYED and removals write tombstones") {
     fixture f;
     REQUIRE(f.store.start().ok());
