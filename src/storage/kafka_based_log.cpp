@@ -34,7 +34,10 @@ kafka_based_log::kafka_based_log(kafka_based_log_options options) : options_(std
 kafka_based_log::~kafka_based_log() { stop(); }
 
 result<void> kafka_based_log::create_clients() {
-    std::map<std::string, std::string> common;
+    // Java's clients wait at most 1 s between reconnects, librdkafka up to 10 s: a status written
+    // when the broker came back stayed in the producer that long, and every worker showed the
+    // statuses of before the outage meanwhile (integration-tests/faults, broker restart).
+    std::map<std::string, std::string> common{{"reconnect.backoff.max.ms", "1000"}};
     if (!options_.client_id.empty()) common.emplace("client.id", options_.client_id);
 
     rdkafka::client_config producer_config = options_.client;

@@ -9,6 +9,9 @@
 // before the request is acknowledged, it takes the end offsets (ListOffsets through an admin
 // client) and completes when the consumer's positions reach them.
 //
+// Its clients wait at most 1 s between reconnects (reconnect.backoff.max.ms=1000, Java's default;
+// librdkafka's is 10 s).
+//
 // The producer uses acks=all, max.in.flight.requests.per.connection=1, enable.idempotence=false
 // and partitioner=murmur2_random, so a keyed record lands on partition
 // (murmur2(key) & 0x7fffffff) % partitions, as with Java's default partitioner.
