@@ -151,8 +151,8 @@ result<std::shared_ptr<shared_producer>> task_factory::shared_task_producer(cons
     std::lock_guard lock(shared_mutex_);
     if (shared_) return shared_;
     COPYCAT_TRY(auto settings, producer_settings(config_, {}, first_user));
-    if (settings["client.id"] == "connector-producer-" + first_user.to_string())
-        settings["client.id"] = std::string(shared_producer_client_id);
+    if (!config_.originals.contains("producer.client.id"))
+        settings.insert_or_assign("client.id", std::string(shared_producer_client_id));
     COPYCAT_TRY(auto client, to_client_config(settings, "the shared task producer"));
     COPYCAT_TRY(shared_, shared_producer::create(client));
     return shared_;
