@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-#include "common/logging.hpp"
 
 namespace copycat::runtime {
 
@@ -77,13 +76,7 @@ void task_producer::serve(std::chrono::milliseconds timeout) {
     for (auto& r : ready) {
         --outstanding_;
         if (!r.callback) continue;
-        try {
-            r.callback(rdkafka::delivery_report{r.topic, r.partition, r.offset, r.status});
-        } catch (const std::exception& e) {
-            log::error("rdkafka: delivery callback for {}[{}] threw: {}", r.topic, r.partition, e.what());
-        } catch (...) {
-            log::error("rdkafka: delivery callback for {}[{}] threw", r.topic, r.partition);
-        }
+        rdkafka::run_delivery_callback(r.callback, rdkafka::delivery_report{r.topic, r.partition, r.offset, r.status});
     }
 }
 

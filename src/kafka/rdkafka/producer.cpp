@@ -49,13 +49,7 @@ void on_delivery_report(rd_kafka_t* /*handle*/, const rd_kafka_message_t* messag
                                                                   fmt::format("deliver record to topic '{}'", topic)))
                                : result<void>(),
     };
-    try {
-        (*callback)(report);
-    } catch (const std::exception& e) {
-        log::error("rdkafka: delivery callback for {}[{}] threw: {}", topic, message->partition, e.what());
-    } catch (...) {
-        log::error("rdkafka: delivery callback for {}[{}] threw", topic, message->partition);
-    }
+    run_delivery_callback(*callback, report);
 }
 
 void install_delivery_callback(rd_kafka_conf_t* conf) { rd_kafka_conf_set_dr_msg_cb(conf, on_delivery_report); }
@@ -71,6 +65,16 @@ rd_kafka_headers_t* make_headers(std::span<const header_view> headers) {
 }
 
 }  // namespace
+
+void run_delivery_callback(const delivery_callback& callback, const delivery_report& report) noexcept {
+    try {
+        callback(report);
+    } catch (const std::exception& e) {
+        log::error("rdkafka: delivery callback for {}[{}] threw: {}", report.topic, report.partition, e.what());
+    } catch (...) {
+        log::error("rdkafka: delivery callback for {}[{}] threw", report.topic, report.partition);
+    }
+}
 
 result<producer> producer::create(const client_config& config) {
     detail::client_options options;

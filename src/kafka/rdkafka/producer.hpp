@@ -37,6 +37,10 @@ struct delivery_report {
 // Called exactly once per record that produce() accepted.
 using delivery_callback = std::function<void(const delivery_report&)>;
 
+// Runs `callback` with `report`; an exception escaping it is logged and swallowed (a delivery
+// report is served on a polling thread that must go on). For whoever serves delivery reports.
+void run_delivery_callback(const delivery_callback& callback, const delivery_report& report) noexcept;
+
 // Owns a librdkafka producer handle.
 //
 // Threading: produce() may be called from any number of threads at once. Delivery callbacks
