@@ -177,7 +177,9 @@ TEST_CASE("exactly-once source: a task restarted by new task configs waits for t
         return R"({"connector.class":"FileStreamSource","tasks.max":"1","file":")" + input.string() +
                R"(","topic":")" + topic + R"(","exactly.once.support":"required"})";
     };
-    REQUIRE(cluster.call(0, "PUT", "/connectors/" + source + "/config", config(unique_name("eos-a"))).status == 201);
+    const auto created = cluster.call(0, "PUT", "/connectors/" + source + "/config", config(unique_name("eos-a")));
+    INFO(created.body << created.error);
+    REQUIRE(created.status == 201);
     std::optional<int> worker;
     REQUIRE(poll_until(60s, [&] { return (worker = single_task_worker(cluster, source)).has_value(); }));
 

@@ -76,8 +76,14 @@ void burst(distributed_workers& cluster, int i, const std::string& role) {
     std::cout << "large requests (" << role << "): ten parallel 15 MB POST /connectors: baseline RSS "
               << baseline / mb << " MB, peak " << peak / mb << " MB (+" << (peak - std::min(peak, baseline)) / mb
               << "), after " << settled / mb << " MB (+" << (settled - std::min(settled, baseline)) / mb << ")\n";
+#if defined(__SANITIZE_ADDRESS__)
+    // An AddressSanitizer build's worker keeps freed memory in its quarantine (256 MB by default)
+    // and its allocator ignores malloc_trim: its RSS says nothing about Copycat's (docs/sanitizers.md).
+    (void)peak;
+#else
     CHECK(peak <= baseline + 250 * mb);
     CHECK(settled <= baseline + 50 * mb);
+#endif
 }
 
 }  // namespace

@@ -96,9 +96,13 @@ result<void> kafka_config_store::send_all(std::vector<keyed_value> records, cloc
     return latch->wait_until(deadline, "config topic writes to be acknowledged");
 }
 
-result<void> kafka_config_store::send_privileged(std::vector<keyed_value> records, clock::time_point deadline) {
-    if (!writer_) return send_all(std::move(records), deadline);
-    if (records.empty()) return {};
+result<std::int64_t> kafka_config_store::send_privileged(std::vector<keyed_value> records,
+                                                         clock::time_point deadline) {
+    if (!writer_) {
+        COPYCAT_TRY_VOID(send_all(std::move(records), deadline));
+        return -1;
+    }
+    if (records.empty()) return -1;
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
     const bool claimed = writer_->claimed();
     auto written = writer_->write(records, std::max(left, std::chrono::milliseconds(1)));
@@ -111,18 +115,28 @@ result<void> kafka_config_store::claim_write_privileges() {
     return writer_->claim(timeout_);
 }
 
-result<void> kafka_config_store::read_to_end_until(clock::time_point deadline) {
-    auto latch = std::make_shared<completion_latch>(1);
-    log_->read_to_end([latch](result<void> r) { latch->complete(std::move(r)); });
-    return latch->wait_until(deadline, "the config topic to be read to its end");
+result<void> kafka_config_store::read_to_end_until(clock::time_point deadline, std::int64_t at_least) {
+    result<void> r;
+    do {
+        auto latch = std::make_shared<completion_latch>(1);
+        log_->read_to_end([latch](result<void> done) { latch->complete(std::move(done)); });
+        r = latch->wait_until(deadline, "the config topic to be read to its end");
+    } while (r && offset() < at_least);
+    return r;
 }
 
 result<void> kafka_config_store::write_and_read(std::vector<keyed_value> records, const char* what, writer who) {
     COPYCAT_TRY_VOID(check_started());
     const auto deadline = clock::now() + timeout_;
-    auto r = who == writer::leader ? send_privileged(std::move(records), deadline)
-                                   : send_all(std::move(records), deadline);
-    if (r) r = read_to_end_until(deadline);
+    std::int64_t written_to = -1;
+    result<void> r;
+    if (who == writer::leader) {
+        auto sent = send_privileged(std::move(records), deadline);
+        if (sent) written_to = *sent; else r = sent.err();
+    } else {
+        r = send_all(std::move(records), deadline);
+    }
+    if (r) r = read_to_end_until(deadline, written_to);
     if (!r) log::error("Failed to write {} to the config topic: {}", what, r.err().describe());
     return r;
 }
@@ -182,15 +196,18 @@ result<void> kafka_config_store::put_task_configs(const std::string& c, const st
         tasks.emplace_back(config_keys::task(c, static_cast<std::int32_t>(i)), encode_task_config(configs[i]));
         COPYCAT_TRY_VOID(check_size(tasks.back().first, tasks.back().second, "task configuration"));
     }
+    // send_privileged, then read past what it wrote.
+    auto send_and_read = [&](std::vector<keyed_value> records) -> result<void> {
+        COPYCAT_TRY(const std::int64_t written_to, send_privileged(std::move(records), deadline));
+        return read_to_end_until(deadline, written_to);
+    };
     auto r = read_to_end_until(deadline);
-    if (r) r = send_privileged(std::move(tasks), deadline);
-    if (r && !configs.empty()) r = read_to_end_until(deadline);
+    if (r && !configs.empty()) r = send_and_read(std::move(tasks));
     if (r) {
         std::vector<keyed_value> commit;
         commit.emplace_back(config_keys::commit(c), encode_commit(static_cast<std::int32_t>(configs.size())));
-        r = send_privileged(std::move(commit), deadline);
+        r = send_and_read(std::move(commit));
     }
-    if (r) r = read_to_end_until(deadline);
     if (!r) log::error("Failed to write task configurations of {} to the config topic: {}", c, r.err().describe());
     return r;
 }

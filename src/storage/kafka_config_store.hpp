@@ -112,9 +112,15 @@ private:
     void notify(const config_event& e);
     // Sends every record, then waits for all acknowledgements.
     result<void> send_all(std::vector<keyed_value> records, clock::time_point deadline);
-    // A leader's write: send_all, or one transaction of the transactional writer.
-    result<void> send_privileged(std::vector<keyed_value> records, clock::time_point deadline);
-    result<void> read_to_end_until(clock::time_point deadline);
+    // A leader's write: send_all, or one transaction of the transactional writer. Answers the
+    // offset the store must read past to see the records: after a transaction, the offset after
+    // its last record; -1 after send_all, whose records any read to the end sees.
+    result<std::int64_t> send_privileged(std::vector<keyed_value> records, clock::time_point deadline);
+    // Reads the topic to its end, and again until the store's offset reached `at_least`: a
+    // committed transaction's records become readable (read_committed) only once the transaction
+    // coordinator wrote its commit markers, after the commit returned, so an end offset queried
+    // meanwhile can still be before them (docs/exactly-once-source.md).
+    result<void> read_to_end_until(clock::time_point deadline, std::int64_t at_least = -1);
     enum class writer { leader, any_worker };
     result<void> write_and_read(std::vector<keyed_value> records, const char* what, writer who = writer::leader);
     result<void> check_started() const;

@@ -1,5 +1,6 @@
 #include "storage/transactional_config_writer.hpp"
 
+#include <algorithm>
 #include <memory>
 
 #include "common/logging.hpp"
@@ -30,13 +31,13 @@ result<void> transactional_config_writer::claim(std::chrono::milliseconds timeou
     return {};
 }
 
-result<void> transactional_config_writer::write(const std::vector<keyed_value>& records,
-                                                std::chrono::milliseconds timeout) {
+result<std::int64_t> transactional_config_writer::write(const std::vector<keyed_value>& records,
+                                                        std::chrono::milliseconds timeout) {
     if (!producer_)
         return make_error(errc::unavailable,
                           "This worker holds no write privileges on the config topic (it is not the leader, or a "
                           "newer leader fenced it)");
-    auto failed = [this, timeout](const error& e) -> result<void> {
+    auto failed = [this, timeout](const error& e) -> result<std::int64_t> {
         if (!producer_->fatal()) (void)producer_->abort_transaction(timeout);
         producer_.reset();  // relinquished: the next claim() starts over
         log::warn("Failed to write to the config topic in a transaction ({}); write privileges relinquished",
@@ -45,10 +46,13 @@ result<void> transactional_config_writer::write(const std::vector<keyed_value>& 
     };
     if (auto begun = producer_->begin_transaction(); !begun) return failed(begun.err());
     auto latch = std::make_shared<completion_latch>(records.size());
+    // The delivery reports run inside commit_transaction(), on this thread.
+    auto written_to = std::make_shared<std::int64_t>(-1);
     for (const auto& [key, value] : records) {
         rdkafka::outgoing_record record{.topic = options_.topic, .key = key};
         if (value) record.value = *value;
-        if (auto produced = producer_->produce(record, [latch](const rdkafka::delivery_report& report) {
+        if (auto produced = producer_->produce(record, [latch, written_to](const rdkafka::delivery_report& report) {
+                *written_to = std::max(*written_to, report.offset + 1);
                 latch->complete(report.status);
             });
             !produced)
@@ -60,7 +64,7 @@ result<void> transactional_config_writer::write(const std::vector<keyed_value>& 
     if (auto delivered = latch->wait_until(std::chrono::steady_clock::now(), "config records to be acknowledged");
         !delivered)
         return failed(delivered.err());
-    return {};
+    return *written_to;
 }
 
 }  // namespace copycat::storage

@@ -38,9 +38,10 @@ public:
     // it). Does nothing when already claimed. On failure nothing is claimed.
     result<void> claim(std::chrono::milliseconds timeout);
     bool claimed() const { return producer_.has_value(); }
-    // Writes the records in one transaction. Any failure (a fenced producer among them) aborts it
-    // when the producer still can, and drops the claim: only a new claim() writes again.
-    result<void> write(const std::vector<keyed_value>& records, std::chrono::milliseconds timeout);
+    // Writes the records in one transaction; answers the offset after the last of them. Any
+    // failure (a fenced producer among them) aborts it when the producer still can, and drops the
+    // claim: only a new claim() writes again.
+    result<std::int64_t> write(const std::vector<keyed_value>& records, std::chrono::milliseconds timeout);
 
 private:
     transactional_config_writer_options options_;
