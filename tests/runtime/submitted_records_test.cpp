@@ -105,3 +105,36 @@ TEST_CASE("records without a source partition count as in flight but commit noth
     CHECK(records.unacked() == 0);
     CHECK(records.committable().empty());
 }
+
+TEST_CASE("acknowledged records are not kept until the next commit, only behind an unacked one") {
+    submitted_records records;
+    std::vector<submitted_records::handle> handles;
+    for (std::int64_t i = 0; i < 1000; ++i) handles.push_back(records.submit("a", partition("a"), position(i)));
+    CHECK(records.held() == 1000);
+    for (std::size_t i = 0; i < 600; ++i) records.ack(handles[i]);  // in order: folded at once
+    CHECK(records.held() == 400);
+    records.ack(handles[999]);  // behind 600..998: kept
+    CHECK(records.held() == 400);
+    auto dropped_behind = records.submit("a", partition("a"), position(1000));
+    CHECK(records.drop(dropped_behind));  // a drop keeps the committable offset of the partition
+    auto c = records.committable();
+    CHECK(committed_position(c, "a") == 599);
+    CHECK(c.committable_records == 600);
+    for (std::size_t i = 600; i < 999; ++i) records.ack(handles[i]);
+    CHECK(records.held() == 0);
+    c = records.committable();
+    CHECK(committed_position(c, "a") == 999);
+    CHECK(c.committable_records == 400);
+    CHECK(records.committable().empty());
+}
+
+TEST_CASE("a drop that empties a partition keeps its committable offset") {
+    submitted_records records;
+    auto r0 = records.submit("a", partition("a"), position(0));
+    records.ack(r0);
+    auto r1 = records.submit("a", partition("a"), position(1));
+    CHECK(records.drop(r1));
+    auto c = records.committable();
+    REQUIRE(c.offsets.size() == 1);
+    CHECK(committed_position(c, "a") == 0);
+}
