@@ -209,6 +209,17 @@ std::optional<int> single_task_worker(distributed_workers& cluster, const std::s
     return cluster.index_of(tasks[0].worker_id);
 }
 
+long last_joined_generation(const std::string& log) {
+    const std::string marker = "Joined group at generation ";
+    const auto pos = log.rfind(marker);
+    return pos == std::string::npos ? -1 : std::stol(log.substr(pos + marker.size()));
+}
+
+std::int64_t wall_clock_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
+}
+
 std::vector<std::string> file_lines(const std::filesystem::path& file) {
     std::ifstream in(file, std::ios::binary);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -115,6 +115,11 @@ private:
     int exceptions_;
 };
 
+// The generation G of the worker log's last "Joined group at generation G" line; -1 when none.
+long last_joined_generation(const std::string& log);
+// Milliseconds since the epoch, to compare with record timestamps.
+std::int64_t wall_clock_ms();
+
 // Files of the file-pipeline tests (FileStreamSource -> topic -> FileStreamSink).
 // `count` '\n'-terminated lines "<tag> 0000042 the quick brown fox ..." numbered from `first`:
 // each line is distinct, and its number says which one it is.

@@ -23,18 +23,6 @@ namespace {
 
 using clock_type = std::chrono::steady_clock;
 
-std::int64_t wall_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-        .count();
-}
-
-// The generation of the last "Joined group at generation G" line of the log; -1 when none.
-long last_generation(const std::string& log) {
-    const std::string marker = "Joined group at generation ";
-    const auto pos = log.rfind(marker);
-    return pos == std::string::npos ? -1 : std::stol(log.substr(pos + marker.size()));
-}
-
 }  // namespace
 
 TEST_CASE("faults: a leader stopped beyond its session timeout writes nothing until it has rejoined",
@@ -50,19 +38,19 @@ TEST_CASE("faults: a leader stopped beyond its session timeout writes nothing un
     REQUIRE(poll_until(30s, [&] { return (leader = cluster.leader()).has_value(); }));
     const int old = *leader;
     const std::string old_id = cluster.worker_id(old);
-    const long old_generation = last_generation(cluster.log(old));
+    const long old_generation = last_joined_generation(cluster.log(old));
     std::string old_units;
     for (const auto& unit : units_on(*before, old_id)) old_units += (old_units.empty() ? "" : ", ") + unit;
     REQUIRE(old_generation >= 0);
 
-    const std::int64_t stopped_ms = wall_ms();
+    const std::int64_t stopped_ms = wall_clock_ms();
     const auto stopped = clock_type::now();
     cluster.signal(old, SIGSTOP);
     // Someone else leads a newer generation while the old leader sleeps.
     std::optional<int> new_leader;
     const bool elected = poll_until(60s, [&] {
         for (int i = 0; i < cluster.size(); ++i)
-            if (i != old && last_generation(cluster.log(i)) > old_generation) {
+            if (i != old && last_joined_generation(cluster.log(i)) > old_generation) {
                 new_leader = cluster.leader();
                 return new_leader.has_value() && *new_leader != old;
             }
@@ -70,13 +58,13 @@ TEST_CASE("faults: a leader stopped beyond its session timeout writes nothing un
     });
     // The rest of the pause (it must outlast the session timeout whatever the election took).
     std::this_thread::sleep_until(stopped + s.pause);
-    const std::int64_t resumed_ms = wall_ms();
+    const std::int64_t resumed_ms = wall_clock_ms();
     const auto resumed = clock_type::now();
     cluster.signal(old, SIGCONT);
 
     long rejoined_generation = -1;
     const bool rejoined = poll_until(120s, [&] {
-        rejoined_generation = last_generation(cluster.log(old));
+        rejoined_generation = last_joined_generation(cluster.log(old));
         return rejoined_generation > old_generation;
     });
     const std::size_t at_resume = pipeline.produced();

@@ -76,6 +76,15 @@ bool cluster_work::start_task(const task_id& id, const storage::cluster_config& 
     return true;
 }
 
+void cluster_work::fail_task(const task_id& id, const storage::cluster_config& config, const std::string& trace) {
+    const string_map* task_config = config.task_config(id.connector, id.task);
+    auto connector = config.connector_configs.find(id.connector);
+    if (task_config == nullptr || connector == config.connector_configs.end()) return;
+    statuses_.track(id);
+    tasks_[id] = running_task{connector->second, *task_config};
+    statuses_.put(id, runtime::run_state::failed, trace);
+}
+
 void cluster_work::stop_connector(const std::string& name) {
     if (connectors_.erase(name) == 0) return;
     log::info("Stopping connector {}", name);

@@ -29,6 +29,9 @@ public:
     void start_connector(const std::string& name, const storage::cluster_config& config);
     // Starts the task with its config from the snapshot; false when the snapshot has none.
     bool start_task(const task_id& id, const storage::cluster_config& config);
+    // Takes the task as this worker's without starting it, FAILED with `trace` (Kafka: a task whose
+    // preflight check failed, as a round of zombie fencing); restart_task() starts it.
+    void fail_task(const task_id& id, const storage::cluster_config& config, const std::string& trace);
 
     // Stops work that moved elsewhere or was revoked: it reports UNASSIGNED, and this worker writes
     // no status for it afterwards.

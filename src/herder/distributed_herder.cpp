@@ -407,7 +407,7 @@ void distributed_herder::on_restart_request(const storage::restart_request_recor
         }
         for (const task_id& id : work_.tasks_of(request.connector)) {
             auto status = statuses_.get(id);
-            if (status && r.should_restart_task(*status)) work_.restart_task(id, snapshot_);
+            if (status && r.should_restart_task(*status)) restart_task_or_await_fencing(id);
         }
     });
 }

@@ -185,10 +185,15 @@ private:
     bool runs_fenced_tasks(const std::string& connector) const;
     bool awaits_fencing(const std::string& connector) const;
     // The leader fences every connector awaiting it; a follower asks the leader (PUT
-    // /connectors/{c}/fence) for the connectors of its waiting tasks. A failed round is retried
-    // with a backoff.
+    // /connectors/{c}/fence) for the connectors of its waiting tasks. A round that failed fails
+    // the connector's waiting tasks on this worker; one that met a new leader or a newer
+    // generation of task configs is retried with a backoff.
     void maybe_fence();
     void on_fencing_done(const std::string& connector, const outcome<void>& done);
+    void fail_fencing_waiters(const std::string& connector, const error& why);
+    // REST restarts of a local task: a task of a connector pending fencing waits for the round
+    // (again) instead of starting at once.
+    void restart_task_or_await_fencing(const task_id& id);
     // Leader: fences the connector when it is pending fencing, writes its task-count record, then
     // answers `cb` (every caller of a round in flight gets its answer).
     void fence_connector(const std::string& connector, callback<void> cb);

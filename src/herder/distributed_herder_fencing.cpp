@@ -7,9 +7,11 @@
 #include <utility>
 
 #include "common/logging.hpp"
+#include "copycat/errors.hpp"
 #include "herder/distributed_herder.hpp"
 #include "herder/distributed_herder_submit.hpp"
 #include "net/http_client.hpp"
+#include "runtime/error_trace.hpp"
 
 namespace copycat::herder {
 
@@ -67,6 +69,8 @@ void distributed_herder::on_fencing_done(const std::string& connector, const out
         fencing_asked_.erase(connector);
         return;
     }
+    if (!done.forwarded() && done.err().code != errc::conflict) return fail_fencing_waiters(connector, done.err());
+    // The leader moved, or a newer generation of task configs came: a new round, not a failure.
     const std::string why = done.forwarded() ? "the leader is now " + done.forwarded()->url : done.err().describe();
     const auto delay = fencing_backoffs_.try_emplace(connector, fencing_retry_policy).first->second.next();
     log::error("Zombie fencing of connector {} failed: {}; its tasks wait, retrying in {} ms", connector, why,
@@ -76,6 +80,34 @@ void distributed_herder::on_fencing_done(const std::string& connector, const out
         refresh_snapshot();
         maybe_fence();
     });
+}
+
+// Kafka fails a task whose preflight round of zombie fencing failed (the round's error is the
+// task's trace), and a restart of the task asks for a round again: no retry meanwhile.
+void distributed_herder::fail_fencing_waiters(const std::string& connector, const error& why) {
+    fencing_backoffs_.erase(connector);
+    fencing_asked_.erase(connector);
+    const std::string trace = runtime::error_trace(std::make_exception_ptr(
+        connect_error("Failed to perform round of zombie fencing for connector " + connector + ": " + why.describe())));
+    std::size_t failed = 0;
+    for (auto it = fencing_waiters_.begin(); it != fencing_waiters_.end();) {
+        if (it->connector != connector) {
+            ++it;
+            continue;
+        }
+        work_.fail_task(*it, snapshot_, trace);
+        it = fencing_waiters_.erase(it);
+        ++failed;
+    }
+    log::error("Zombie fencing of connector {} failed: {}; {} of its task(s) on this worker failed (a restart retries)",
+               connector, why.describe(), failed);
+}
+
+void distributed_herder::restart_task_or_await_fencing(const task_id& id) {
+    if (!awaits_fencing(id.connector)) return work_.restart_task(id, snapshot_);
+    work_.stop_tasks({id});
+    fencing_waiters_.insert(id);
+    maybe_fence();
 }
 
 void distributed_herder::fence_connector(const std::string& connector, callback<void> cb) {

@@ -242,7 +242,7 @@ void distributed_herder::restart_task(const task_id& id, callback<void> cb) {
         if (snapshot_.task_config(id.connector, id.task) == nullptr)
             return make_error(errc::not_found, "Unknown task: " + id.to_string());
         if (work_.runs(id)) {
-            work_.restart_task(id, snapshot_);
+            restart_task_or_await_fencing(id);
             return {};
         }
         if (auto owner = owner_url(statuses_.get(id))) return forward_to{*owner};

@@ -82,10 +82,23 @@ void worker_source_task::call_task_stop() {
 
 void worker_source_task::initialize_and_start() {
     if (settings_.exactly_once) {
+        // Kafka's checks around initTransactions (prepareToInitializeTask and
+        // verifyTaskGenerationAndOwnership): a task the herder stopped meanwhile — revoked, or its
+        // connector has a newer generation of task configs — does not fence anyone, nor start.
+        const auto unless_stopped = [this] {
+            if (is_stopping())
+                throw connect_error("Not starting source task " + id().to_string() +
+                                    " with exactly-once support: it was stopped (revoked from this worker, or its "
+                                    "connector generated new task configs)");
+        };
+        unless_stopped();
         // Fences the previous producer of this task (a zombie) and aborts its open transaction.
-        if (auto ready = parts_.producer->own().init_transactions(settings_.exactly_once->timeout); !ready)
+        if (auto ready = parts_.producer->own().init_transactions(settings_.exactly_once->timeout); !ready) {
+            stop_reporting_if_fenced();
             throw connect_error("Failed to initialize the transactional producer of task " + id().to_string() + ": " +
                                 ready.err().describe());
+        }
+        unless_stopped();
     }
     context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_);
     parts_.task->initialize(*context_);
@@ -438,9 +451,7 @@ void worker_source_task::commit_transaction() {
     }
     if (auto committed = producer.commit_transaction(eos.timeout); !committed) {
         metrics_.record_offset_commit(false, clock::now() - started);
-        if (producer.fatal())
-            log::error("Task {}: its producer was fenced or failed for good; another worker may run the task now",
-                       id().to_string());
+        stop_reporting_if_fenced();
         throw connect_error("Failed to commit the transaction of task " + id().to_string() + ": " +
                             committed.err().describe());
     }
@@ -461,7 +472,9 @@ void worker_source_task::commit_transaction() {
 }
 
 void worker_source_task::abort_transaction() {
-    if (!in_transaction_ || producer_closed_) return;
+    if (producer_closed_) return;
+    stop_reporting_if_fenced();  // a failed record of a fenced producer ends up here
+    if (!in_transaction_) return;
     in_transaction_ = false;
     transaction_records_ = 0;
     transaction_offsets_.clear();
@@ -472,6 +485,16 @@ void worker_source_task::abort_transaction() {
     } else {
         log::info("Task {}: aborted the open transaction", id().to_string());
     }
+}
+
+// Kafka writes a fenced task's FAILED status as any other (putSafe), which can land after the new
+// owner's RUNNING when the zombie had not read that yet; Copycat's fenced task writes none.
+void worker_source_task::stop_reporting_if_fenced() {
+    if (fenced_ || !parts_.producer->own().fenced()) return;
+    fenced_ = true;
+    log::error("Task {}: its producer was fenced: another worker runs it now; it stops without writing a status",
+               id().to_string());
+    stop_reporting_as_fenced();
 }
 
 void worker_source_task::final_offset_commit() {

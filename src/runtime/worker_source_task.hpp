@@ -134,6 +134,9 @@ private:
     void maybe_commit_transaction(bool batch_done);
     void commit_transaction();
     void abort_transaction();
+    // After a failed transactional call: when the producer was fenced, logs it once and stops the
+    // task's status reports (docs/exactly-once-source.md#zombies).
+    void stop_reporting_if_fenced();
     void call_task_stop();
 
     parts parts_;
@@ -150,6 +153,7 @@ private:
     std::exception_ptr producer_failure_;
     bool producer_closed_ = false;
     bool in_transaction_ = false;
+    bool fenced_ = false;  // stop_reporting_if_fenced() logged it
     std::size_t transaction_records_ = 0;  // records handed to the producer in the open transaction
     // The newest offset per source partition (by serialized key) of the open transaction's records.
     std::map<std::string, submitted_records::partition_offset> transaction_offsets_;

@@ -62,6 +62,13 @@ void worker_task::cancel() {
     changed_.notify_all();
 }
 
+void worker_task::stop_reporting_as_fenced() {
+    std::lock_guard lock(mutex_);
+    fenced_ = true;
+    stopping_ = true;
+    changed_.notify_all();
+}
+
 void worker_task::transition_to(target_state state) {
     std::lock_guard lock(mutex_);
     if (state == target_state::stopped) {
@@ -104,7 +111,7 @@ void worker_task::report(run_state state, const std::string& trace) {
     std::lock_guard reporting(report_mutex_);
     {
         std::lock_guard lock(mutex_);
-        if (cancelled_) return;
+        if (cancelled_ || fenced_) return;
         if (state == run_state::failed) stopping_ = true;
     }
     try {

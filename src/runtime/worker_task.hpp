@@ -7,7 +7,8 @@
 //   any exception escaping them (a plugin's, or one thrown on its behalf) -> FAILED with the
 //   trace, unless the task was already stopping (then it is only logged).
 //
-// A cancelled task (abandoned after the graceful stop timeout) reports nothing more.
+// A cancelled task (abandoned after the graceful stop timeout) reports nothing more; nor does a
+// fenced one (stop_reporting_as_fenced).
 //
 // Ownership: held by the worker through a shared_ptr; the thread holds another. The worker joins
 // the thread: at once when the task stopped in time, at the worker's stop for an abandoned task
@@ -74,6 +75,10 @@ protected:
     void on_resume();
 
     status_listener& listener() { return listener_; }
+    // Task thread: the task's producer was fenced, so another worker runs the task now (or will):
+    // from here on the task reports nothing, as a cancelled one, whatever ends it
+    // (docs/exactly-once-source.md#zombies).
+    void stop_reporting_as_fenced();
 
 private:
     void run();
@@ -85,11 +90,12 @@ private:
     const std::string version_;
 
     std::mutex report_mutex_;   // serializes status reports with cancel(); taken before mutex_
-    mutable std::mutex mutex_;  // guards target_, stopping_, cancelled_, finished_
+    mutable std::mutex mutex_;  // guards target_, stopping_, cancelled_, fenced_, finished_
     std::condition_variable changed_;
     target_state target_;
     bool stopping_ = false;
     bool cancelled_ = false;
+    bool fenced_ = false;
     bool finished_ = false;
     std::thread thread_;
 };

@@ -164,6 +164,11 @@ result<void> producer::transaction_outcome(void* rd_error, std::string_view call
     return detail::take_kafka_error(err, fmt::format("{} of producer {}", call, name()));
 }
 
+bool producer::fenced() const {
+    const rd_kafka_resp_err_t fatal = rd_kafka_fatal_error(handle_.get(), nullptr, 0);
+    return fatal == RD_KAFKA_RESP_ERR__FENCED || fatal == RD_KAFKA_RESP_ERR_PRODUCER_FENCED;
+}
+
 result<void> producer::init_transactions(std::chrono::milliseconds timeout) {
     return transaction_outcome(rd_kafka_init_transactions(handle_.get(), static_cast<int>(timeout.count())),
                                "init_transactions");

@@ -94,6 +94,9 @@ public:
     result<void> abort_transaction(std::chrono::milliseconds timeout);
     // Whether the last failed transactional call left the producer unusable (fenced, fatal error).
     bool fatal() const { return fatal_; }
+    // Whether the producer's fatal error is a fencing: a newer producer with the same
+    // transactional id bumped its epoch (Kafka: ProducerFencedException).
+    bool fenced() const;
 
     // librdkafka's name for this client, for log lines.
     std::string_view name() const;
