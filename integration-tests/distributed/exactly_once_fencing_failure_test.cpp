@@ -92,5 +92,7 @@ TEST_CASE("exactly-once source: a failed round of zombie fencing fails the waiti
 
     // A config the broker takes: a new generation of task configs, fenced, and running.
     REQUIRE(cluster.call(0, "PUT", path, probe_config(probes, 2)).status == 200);
-    CHECK(poll_until(60s, [&] { return all_tasks(cluster, 0, source, 2, "RUNNING"); }));
+    const bool running = poll_until(60s, [&] { return all_tasks(cluster, 0, source, 2, "RUNNING"); });
+    INFO("status at the end: " << cluster.call(0, "GET", "/connectors/" + source + "/status").body);
+    REQUIRE(running);
 }

@@ -189,7 +189,8 @@ private:
     // the connector's waiting tasks on this worker; one that met a new leader or a newer
     // generation of task configs is retried with a backoff.
     void maybe_fence();
-    void on_fencing_done(const std::string& connector, const outcome<void>& done);
+    // `generation`: the connector's generation of task configs when the round was asked for.
+    void on_fencing_done(const std::string& connector, std::int32_t generation, const outcome<void>& done);
     void fail_fencing_waiters(const std::string& connector, const error& why);
     // REST restarts of a local task: a task of a connector pending fencing waits for the round
     // (again) instead of starting at once.

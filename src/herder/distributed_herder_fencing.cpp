@@ -54,7 +54,9 @@ void distributed_herder::maybe_fence() {
     }
     for (const std::string& c : wanted) {
         if (!fencing_asked_.insert(c).second) continue;  // in flight, or its retry is scheduled
-        auto done = [this, c](outcome<void> r) { on_fencing_done(c, r); };
+        auto done = [this, c, generation = generation_of(snapshot_, c)](outcome<void> r) {
+            on_fencing_done(c, generation, r);
+        };
         if (leader_) {
             fence_connector(c, std::move(done));
         } else {
@@ -63,14 +65,18 @@ void distributed_herder::maybe_fence() {
     }
 }
 
-void distributed_herder::on_fencing_done(const std::string& connector, const outcome<void>& done) {
+void distributed_herder::on_fencing_done(const std::string& connector, std::int32_t generation,
+                                         const outcome<void>& done) {
     if (done.ok()) {
         fencing_backoffs_.erase(connector);
         fencing_asked_.erase(connector);
         return;
     }
-    if (!done.forwarded() && done.err().code != errc::conflict) return fail_fencing_waiters(connector, done.err());
-    // The leader moved, or a newer generation of task configs came: a new round, not a failure.
+    refresh_snapshot();
+    if (!done.forwarded() && done.err().code != errc::conflict && generation_of(snapshot_, connector) == generation)
+        return fail_fencing_waiters(connector, done.err());
+    // The leader moved, or a newer generation of task configs came (whose tasks wait for a round
+    // of their own): a new round, not a failure.
     const std::string why = done.forwarded() ? "the leader is now " + done.forwarded()->url : done.err().describe();
     const auto delay = fencing_backoffs_.try_emplace(connector, fencing_retry_policy).first->second.next();
     log::error("Zombie fencing of connector {} failed: {}; its tasks wait, retrying in {} ms", connector, why,
@@ -87,8 +93,10 @@ void distributed_herder::on_fencing_done(const std::string& connector, const out
 void distributed_herder::fail_fencing_waiters(const std::string& connector, const error& why) {
     fencing_backoffs_.erase(connector);
     fencing_asked_.erase(connector);
-    const std::string trace = runtime::error_trace(std::make_exception_ptr(
-        connect_error("Failed to perform round of zombie fencing for connector " + connector + ": " + why.describe())));
+    // The leader's own error already says so; a follower's is the leader's HTTP answer.
+    const std::string round_failed = "Failed to perform round of zombie fencing for connector " + connector;
+    const std::string trace = runtime::error_trace(std::make_exception_ptr(connect_error(
+        why.message.starts_with(round_failed) ? why.message : round_failed + ": " + why.describe())));
     std::size_t failed = 0;
     for (auto it = fencing_waiters_.begin(); it != fencing_waiters_.end();) {
         if (it->connector != connector) {

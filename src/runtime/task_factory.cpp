@@ -119,11 +119,8 @@ result<std::optional<worker_source_task::transactions>> transaction_settings(con
     const auto boundary =
         parse_transaction_boundary(setting(connector_config, connector_keys::transaction_boundary)).value_or(
             transaction_boundary::poll);
-    if (boundary == transaction_boundary::connector)
-        return make_error(errc::unsupported,
-                          "transaction.boundary=connector: Copycat does not support connector-defined transaction "
-                          "boundaries yet; use poll or interval");
     t.commit_per_poll = boundary == transaction_boundary::poll;
+    t.connector_defined = boundary == transaction_boundary::connector;
     t.interval = worker.offset_flush_interval;
     const std::string interval = setting(connector_config, connector_keys::transaction_boundary_interval_ms);
     if (!interval.empty()) {

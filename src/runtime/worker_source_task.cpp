@@ -33,14 +33,17 @@ std::int64_t producer_timestamp(const std::optional<std::int64_t>& ts) {
 // The source_task_context given to the plugin.
 class worker_source_task::context final : public source_task_context {
 public:
-    context(const string_map& config, std::string connector, const storage::offset_store& store)
-        : config_(config.begin(), config.end()), reader_(std::move(connector), store) {}
+    context(const string_map& config, std::string connector, const storage::offset_store& store,
+            copycat::transaction_context* transactions)
+        : config_(config.begin(), config.end()), reader_(std::move(connector), store), transactions_(transactions) {}
     const std::map<std::string, std::string>& configs() const override { return config_; }
     copycat::offset_storage_reader& offset_storage_reader() override { return reader_; }
+    copycat::transaction_context* transaction_context() override { return transactions_; }
 
 private:
     std::map<std::string, std::string> config_;
     store_offset_reader reader_;
+    copycat::transaction_context* transactions_;
 };
 
 // A record handed to the producer: the record as polled (for commit_record) and its place in
@@ -62,6 +65,8 @@ worker_source_task::worker_source_task(task_id id, target_state initial, status_
     errors_ = std::make_unique<record_error_handler>(parts_.errors, this->id(), std::move(retry_waits));
     metrics_ = task_metrics(settings_.metrics, task_metrics::kind::source, this->id(), errors_->counters(),
                             settings_.exactly_once.has_value());
+    if (settings_.exactly_once && settings_.exactly_once->connector_defined)
+        transaction_context_ = std::make_unique<worker_transaction_context>();
 }
 
 worker_source_task::~worker_source_task() = default;
@@ -100,7 +105,7 @@ void worker_source_task::initialize_and_start() {
         }
         unless_stopped();
     }
-    context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_);
+    context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_, transaction_context_.get());
     parts_.task->initialize(*context_);
     parts_.task->start({parts_.task_config.begin(), parts_.task_config.end()});
     started_.store(true);
@@ -287,6 +292,7 @@ void worker_source_task::note_transaction_offset(const source_record& record) {
     const auto& key = partition_key(record);
     if (!key.empty()) transaction_offsets_.insert_or_assign(key, submitted_records::partition_offset{
                                                                      record.source_partition, record.source_offset});
+    if (transaction_context_ && connector_ends_on(record)) commit_transaction();
 }
 
 void worker_source_task::on_delivery(const std::shared_ptr<in_flight>& record, const rdkafka::delivery_report& report) {
@@ -422,6 +428,10 @@ void worker_source_task::begin_transaction_if_needed() {
 
 void worker_source_task::maybe_commit_transaction(bool batch_done) {
     const auto& eos = *settings_.exactly_once;
+    if (transaction_context_) {
+        if (batch_done && connector_ends_batch()) commit_transaction();
+        return;
+    }
     const bool due = eos.commit_per_poll ? batch_done : clock::now() >= next_transaction_commit_;
     if (!due) return;
     commit_transaction();
@@ -487,6 +497,45 @@ void worker_source_task::abort_transaction() {
     }
 }
 
+// Kafka's TransactionBoundaryManager for CONNECTOR (ExactlyOnceWorkerSourceTask).
+bool worker_source_task::connector_ends_batch() {
+    if (!transaction_context_->should_abort_batch()) return transaction_context_->should_commit_batch();
+    log::info("Task {}: aborting the transaction for the batch as requested by the connector", id().to_string());
+    abort_for_connector();
+    return true;
+}
+
+bool worker_source_task::connector_ends_on(const source_record& record) {
+    if (!transaction_context_->should_abort_on(record)) return transaction_context_->should_commit_on(record);
+    log::info("Task {}: aborting the transaction for a record on topic {} as requested by the connector",
+              id().to_string(), record.topic);
+    abort_for_connector();
+    return true;
+}
+
+// The aborted records stay invisible to read_committed consumers, but their offsets still commit
+// (the caller commits them in a transaction of their own), so that the task does not read the same
+// records again, as in Kafka.
+void worker_source_task::abort_for_connector() {
+    if (!in_transaction_) {
+        log::warn("Task {}: ignoring the connector's request to abort the transaction: the current transaction is "
+                  "empty",
+                  id().to_string());
+        return;
+    }
+    // librdkafka fails the records still queued at an abort (purged); written, they are just aborted.
+    if (auto flushed = parts_.producer->flush(settings_.exactly_once->timeout); !flushed)
+        throw connect_error("Failed to abort the transaction of task " + id().to_string() + ": " +
+                            flushed.err().describe());
+    maybe_throw_producer_failure();
+    auto offsets = std::move(transaction_offsets_);
+    abort_transaction();
+    if (parts_.producer->own().fatal())
+        throw connect_error("Failed to abort the transaction of task " + id().to_string());
+    transaction_offsets_ = std::move(offsets);
+    if (!transaction_offsets_.empty()) begin_transaction_if_needed();
+}
+
 // Kafka writes a fenced task's FAILED status as any other (putSafe), which can land after the new
 // owner's RUNNING when the zombie had not read that yet; Copycat's fenced task writes none.
 void worker_source_task::stop_reporting_if_fenced() {
@@ -501,7 +550,13 @@ void worker_source_task::final_offset_commit() {
     if (settings_.exactly_once) {
         if (is_cancelled()) return;
         try {
-            commit_transaction();
+            // Kafka commits a connector-defined transaction at the stop only when asked to; the
+            // rest is aborted here rather than left open until the broker's transaction timeout.
+            if (!transaction_context_ || connector_ends_batch()) {
+                commit_transaction();
+            } else {
+                abort_transaction();
+            }
         } catch (...) {
             abort_transaction();
             throw;

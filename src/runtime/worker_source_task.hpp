@@ -53,6 +53,7 @@
 #include "runtime/task_metrics.hpp"
 #include "runtime/transformation_chain.hpp"
 #include "runtime/worker_task.hpp"
+#include "runtime/worker_transaction_context.hpp"
 #include "storage/offset_store.hpp"
 
 namespace copycat::runtime {
@@ -63,6 +64,7 @@ public:
     struct transactions {
         std::string offsets_topic;  // the worker's offset.storage.topic
         bool commit_per_poll = true;  // transaction.boundary=poll; false: interval
+        bool connector_defined = false;  // transaction.boundary=connector (commit_per_poll is ignored)
         std::chrono::milliseconds interval{60000};  // transaction.boundary.interval.ms (interval only)
         std::chrono::milliseconds timeout{60000};   // init, commit and abort of a transaction
     };
@@ -137,6 +139,12 @@ private:
     // After a failed transactional call: when the producer was fenced, logs it once and stops the
     // task's status reports (docs/exactly-once-source.md#zombies).
     void stop_reporting_if_fenced();
+    // transaction.boundary=connector: whether the connector asked to end the transaction after
+    // the current batch, or after `record`; an abort is done here, and the caller commits (the
+    // offsets of the aborted records, as Kafka does).
+    bool connector_ends_batch();
+    bool connector_ends_on(const source_record& record);
+    void abort_for_connector();
     void call_task_stop();
 
     parts parts_;
@@ -154,6 +162,8 @@ private:
     bool producer_closed_ = false;
     bool in_transaction_ = false;
     bool fenced_ = false;  // stop_reporting_if_fenced() logged it
+    // Set with transaction.boundary=connector: what the task asked for (source_task_context).
+    std::unique_ptr<worker_transaction_context> transaction_context_;
     std::size_t transaction_records_ = 0;  // records handed to the producer in the open transaction
     // The newest offset per source partition (by serialized key) of the open transaction's records.
     std::map<std::string, submitted_records::partition_offset> transaction_offsets_;

@@ -82,6 +82,7 @@ public:
                 partition_, source_map{{"position", value(next_)}}, topic_, std::nullopt, nullptr,
                 value(values_.empty() ? "record-" + std::to_string(next_) : values_[static_cast<std::size_t>(next_)]));
         }
+        define_transaction_boundaries(out);
         return out;
     }
 
@@ -98,6 +99,21 @@ public:
     }
 
 private:
+    // transaction.boundary=connector: "transaction.commit.after" / "transaction.abort.after" (a
+    // value: end the transaction after that record), "transaction.batch" (commit or abort: after
+    // every batch).
+    void define_transaction_boundaries(const std::vector<source_record>& batch) {
+        transaction_context* transactions = context().transaction_context();
+        if (transactions == nullptr || batch.empty()) return;
+        for (const source_record& record : batch) {
+            const std::string text = record.val.as_string();
+            if (text == get(props_, "transaction.commit.after")) transactions->commit_transaction(record);
+            if (text == get(props_, "transaction.abort.after")) transactions->abort_transaction(record);
+        }
+        if (get(props_, "transaction.batch") == "commit") transactions->commit_transaction();
+        if (get(props_, "transaction.batch") == "abort") transactions->abort_transaction();
+    }
+
     std::map<std::string, std::string> props_;
     std::vector<std::string> values_;
     std::int64_t total_ = 0;
