@@ -17,9 +17,6 @@ namespace copycat::file {
 namespace {
 
 constexpr std::string_view logger = "FileStreamSourceTask";
-// Kafka's FileStreamSourceTask waits 1 s for more data at the end of the file: a thousand idle
-// tasks then cost next to no CPU. stop() and data on standard input end the wait at once.
-constexpr auto idle_wait = std::chrono::milliseconds(1000);
 
 std::int64_t now_millis() {
     using namespace std::chrono;
@@ -38,6 +35,10 @@ std::int64_t stored_position(const std::optional<source_map>& offset) {
 }  // namespace
 
 std::string file_stream_source_task::version() const { return plugin_version; }
+
+// Kafka's FileStreamSourceTask waits 1 s for more data at the end of the file; this task returns
+// at once and the worker's back-off (up to 1 s) does the waiting, without a thread per task.
+bool file_stream_source_task::nonblocking_poll() const { return true; }
 
 void file_stream_source_task::start(const std::map<std::string, std::string>& props) {
     const abstract_config config(source_config_def(), props);
@@ -68,10 +69,7 @@ void file_stream_source_task::start(const std::map<std::string, std::string>& pr
 std::vector<source_record> file_stream_source_task::poll() {
     std::vector<source_record> records;
     if (stopping_) return records;
-    if (file_ && !file_->is_open() && !open_file()) {
-        wait_for_data(true);
-        return records;
-    }
+    if (file_ && !file_->is_open() && !open_file()) return records;
     const std::int64_t now_ms = now_millis();
     for (;;) {
         while (records.size() < batch_size_) {
@@ -84,19 +82,11 @@ std::vector<source_record> file_stream_source_task::poll() {
         if (result == read_result::data) continue;
         if (!records.empty()) return records;
         if (result == read_result::end_of_data && follow_file_change(records, now_ms)) continue;
-        if (!records.empty()) return records;
-        wait_for_data(result == read_result::end_of_data);
         return records;
     }
 }
 
-void file_stream_source_task::stop() {
-    {
-        std::lock_guard lock(wait_mutex_);
-        stopping_ = true;
-    }
-    wake_.notify_all();
-}
+void file_stream_source_task::stop() { stopping_ = true; }
 
 bool file_stream_source_task::open_file() {
     const auto position = file_->open(next_open_position_);
@@ -197,17 +187,6 @@ void file_stream_source_task::emit(std::vector<source_record>& records, const bu
     if (records.empty()) records.reserve(std::min<std::size_t>(batch_size_, 1024));
     records.emplace_back(partition_, source_map{{std::string(position_field), std::move(offset)}}, topic_, std::nullopt,
                          nullptr, value(), schema::string(), value(std::string(line.text)), now_ms);
-}
-
-void file_stream_source_task::wait_for_data(bool at_end) {
-    if (!file_ && !at_end) {
-        // Standard input without data: wake up as soon as some arrives.
-        pollfd ready{STDIN_FILENO, POLLIN, 0};
-        ::poll(&ready, 1, static_cast<int>(idle_wait.count()));
-        return;
-    }
-    std::unique_lock lock(wait_mutex_);
-    wake_.wait_for(lock, idle_wait, [this] { return stopping_.load(); });
 }
 
 }  // namespace copycat::file

@@ -3,11 +3,9 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,8 +29,9 @@ namespace copycat::file {
 /// finishes the old file — its last line even without a terminator — and then reads the new
 /// one from the beginning. A file that does not exist yet is waited for.
 ///
-/// Threads: the worker's task thread calls start() and poll(); stop() may come from any thread
-/// at any time and makes a waiting poll() return at once.
+/// poll() never waits (nonblocking_poll()): the worker runs the task on its task pool and polls
+/// again after a back-off while there is nothing new (docs/scale.md). start() and poll() are
+/// called one at a time; stop() may come from any thread at any time.
 class file_stream_source_task final : public source_task {
 public:
     file_stream_source_task() = default;
@@ -42,9 +41,9 @@ public:
     /// Reads the configuration (config_error when invalid) and, for a file, the committed offset.
     void start(const std::map<std::string, std::string>& props) override;
 
-    /// At most "batch.size" records; an empty vector after waiting up to 100 ms when no complete
-    /// line is available.
+    /// At most "batch.size" records; an empty vector at once when no complete line is available.
     std::vector<source_record> poll() override;
+    bool nonblocking_poll() const override;
 
     void stop() override;
 
@@ -57,7 +56,6 @@ private:
     read_result read_stdin(char* into, std::size_t size);
     bool follow_file_change(std::vector<source_record>& records, std::int64_t now_ms);
     void emit(std::vector<source_record>& records, const buffered_line& line, std::int64_t now_ms);
-    void wait_for_data(bool at_end);
 
     std::optional<std::string> filename_;  // nullopt: standard input
     std::string topic_;
@@ -72,10 +70,6 @@ private:
     bool gone_logged_ = false;
 
     std::atomic<bool> stopping_{false};
-    // stopping_ is atomic; stop() still sets it under wait_mutex_, so the store cannot fall
-    // between wait_for_data()'s check and its wait on wake_ (a lost wake-up).
-    std::mutex wait_mutex_;
-    std::condition_variable wake_;
 };
 
 }  // namespace copycat::file

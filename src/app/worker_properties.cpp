@@ -123,6 +123,9 @@ config_def build_worker_def() {
                 "to Kafka. This controls the format of the values in messages written to or read from Kafka.")
         .define("task.shutdown.graceful.timeout.ms", config_type::long_, 5000, low,
                 "Amount of time to wait for tasks to shutdown gracefully.")
+        .define("task.threads", config_type::int_, 0, range::at_least(0), low,
+                "Copycat only: the threads that run the source tasks whose plugin polls without blocking (such as "
+                "FileStreamSource's); 0 means one per core. Other tasks have a thread of their own.")
         .define("offset.flush.interval.ms", config_type::long_, 60000, low,
                 "Interval at which to try committing offsets for tasks.")
         .define("offset.flush.timeout.ms", config_type::long_, 5000, low,
@@ -346,6 +349,7 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
     w.offset_flush_timeout = std::chrono::milliseconds(get<std::int64_t>(values, "offset.flush.timeout.ms"));
     w.task_shutdown_graceful_timeout =
         std::chrono::milliseconds(get<std::int64_t>(values, "task.shutdown.graceful.timeout.ms"));
+    w.task_threads = static_cast<std::size_t>(get<std::int32_t>(values, "task.threads"));
     w.client_config_override_policy = get<std::string>(values, "connector.client.config.override.policy");
 
     if (const auto* path = std::get_if<config_list>(&values.find("plugin.path")->second)) out.plugin_path = *path;

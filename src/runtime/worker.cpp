@@ -1,10 +1,13 @@
 #include "runtime/worker.hpp"
 
+#include <algorithm>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "common/logging.hpp"
 #include "common/strings.hpp"
+#include "common/thread_pool.hpp"
 #include "copycat/errors.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/connector_config.hpp"
@@ -15,6 +18,16 @@
 
 namespace copycat::runtime {
 namespace {
+
+// The connector pool's size. Connector calls are short (start, stop, task_configs) and the herder
+// makes them one at a time; two threads keep one slow call from holding up the others.
+constexpr std::size_t connector_threads = 2;
+
+// task.threads; 0: one per core.
+std::size_t task_pool_size(std::size_t configured) {
+    if (configured > 0) return configured;
+    return std::max(1u, std::thread::hardware_concurrency());
+}
 
 std::string value_of(const string_map& config, std::string_view key) {
     auto it = config.find(key);
@@ -31,13 +44,20 @@ struct worker::impl {
           plugins(p),
           offsets(o),
           listener(l),
-          tasks_factory(config, plugins, offsets, listener) {}
+          tasks_factory(config, plugins, offsets, listener),
+          connector_pool(connector_threads, "connector-pool"),
+          task_pool(task_pool_size(config.task_threads), "task-pool") {}
 
     worker_config config;
     const loader::plugin_registry& plugins;
     storage::offset_store& offsets;
     status_listener& listener;
     task_factory tasks_factory;
+    // Every call into a connector plugin runs here (each connector on its serial_queue). Declared
+    // before the maps: it outlives the connectors and tasks, and goes before the task factory.
+    thread_pool connector_pool;
+    // The source tasks with a non-blocking poll() run here, in turns (task.threads threads).
+    thread_pool task_pool;
 
     mutable std::mutex mutex;  // guards connectors, tasks
     std::map<std::string, std::shared_ptr<worker_connector>> connectors;
@@ -103,7 +123,7 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
                                      make_error(errc::invalid_argument, error_message(std::current_exception())));
     }
     auto wc = std::make_shared<worker_connector>(name, connector_config, std::move(instance), is_source, impl_->offsets,
-                                                 impl_->listener);
+                                                 impl_->listener, impl_->connector_pool);
     {
         std::lock_guard lock(impl_->mutex);
         if (!impl_->connectors.emplace(name, wc).second) {
@@ -125,7 +145,7 @@ void worker::stop_connector(const std::string& name) {
     }
     log::info("Stopping connector {}", name);
     wc->shutdown();
-    wc.reset();  // joins the connector's thread (the last reference unless a call is in progress)
+    wc.reset();  // waits for the instance's stop (the last reference unless a call is in progress)
 }
 
 bool worker::is_connector_running(const std::string& name) const {
@@ -184,7 +204,11 @@ result<void> worker::start_task(const task_id& id, const string_map& connector_c
             return make_error(errc::already_exists, "Task already exists in this worker: " + id.to_string());
         }
     }
-    (*created)->start();
+    if ((*created)->runs_on_pool()) {
+        (*created)->start_on(impl_->task_pool);
+    } else {
+        (*created)->start();
+    }
     return {};
 }
 

@@ -3,7 +3,9 @@
 // nothing of where configs come from or of cluster membership: the herder decides, the worker
 // executes and reports states through the status_listener.
 //
-// Threads: each connector and each task runs on its own thread (plugin calls may block). Public
+// Threads: the connectors' plugin calls run on a pool of two threads, one call at a time per
+// connector; source tasks with a non-blocking poll() run in turns on the task pool (task.threads);
+// every other task has a thread of its own, as its plugin calls may block (docs/threads.md). Public
 // methods are thread-safe; methods that stop work block until the work stopped or the graceful
 // timeout passed (then the task is abandoned and reported FAILED; the worker keeps its thread and
 // joins it in stop() if its plugin call returns within abandoned_task_join_timeout, otherwise in
@@ -54,7 +56,7 @@ public:
     void stop_connector(const std::string& name);
     bool is_connector_running(const std::string& name) const;
 
-    // Asks a started connector for at most tasks.max task configs (on the connector's thread).
+    // Asks a started connector for at most tasks.max task configs (a job on the connector pool).
     result<std::vector<string_map>> connector_task_configs(const std::string& name);
 
     // Starts task `id` with its task config; the connector config gives converters, transforms,

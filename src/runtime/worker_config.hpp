@@ -4,6 +4,7 @@
 // start-up.
 
 #include <chrono>
+#include <cstddef>
 #include <map>
 #include <string>
 
@@ -33,6 +34,10 @@ struct worker_config {
     // How long stop() waits for the threads of abandoned tasks, stuck in a plugin call, before it
     // gives up on them (Kafka: Worker.EXECUTOR_SHUTDOWN_TERMINATION_TIMEOUT_MS, 1 s; no config).
     std::chrono::milliseconds abandoned_task_join_timeout{1000};
+
+    // task.threads: the threads of the pool that runs source tasks with a non-blocking poll()
+    // (docs/scale.md); 0: one per core.
+    std::size_t task_threads = 0;
 
     // connector.client.config.override.policy: "All", "None" or "Principal".
     std::string client_config_override_policy = "All";

@@ -36,25 +36,28 @@ private:
 };
 
 worker_connector::worker_connector(std::string name, string_map config, std::unique_ptr<connector> instance,
-                                   bool is_source, const storage::offset_store& offsets, status_listener& listener)
+                                   bool is_source, const storage::offset_store& offsets, status_listener& listener,
+                                   thread_pool& pool)
     : name_(std::move(name)),
       config_(std::move(config)),
       is_source_(is_source),
       instance_(std::move(instance)),
       version_(version_of(*instance_)),
-      listener_(listener) {
+      listener_(listener),
+      queue_(pool) {
     context_ = std::make_unique<context>(*this, offsets);
 }
 
 worker_connector::~worker_connector() {
     shutdown();
-    if (thread_.joinable()) thread_.join();
+    std::unique_lock lock(mutex_);
+    shut_down_changed_.wait(lock, [&] { return shut_down_ || !started_; });
 }
 
 result<void> worker_connector::start(target_state initial) {
     {
-        std::lock_guard lock(mutex_);  // call() reads thread_ under it, from other threads
-        thread_ = std::thread([this] { run(); });
+        std::lock_guard lock(mutex_);
+        started_ = true;
     }
     return call<result<void>>([this, initial]() -> result<void> {
         COPYCAT_TRY_VOID(do_initialize());
@@ -116,15 +119,21 @@ bool worker_connector::is_running() const {
 
 void worker_connector::shutdown() {
     std::lock_guard lock(mutex_);
+    if (stopping_) return;
     stopping_ = true;
-    wake_.notify_all();
+    if (!started_) return;
+    queue_.post([this] {
+        do_shutdown();
+        std::lock_guard done(mutex_);
+        shut_down_ = true;
+        shut_down_changed_.notify_all();
+    });
 }
 
 void worker_connector::post(std::function<void()> job) {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    jobs_.push_back(std::move(job));
-    wake_.notify_all();
+    queue_.post(std::move(job));
 }
 
 template <class T>
@@ -133,27 +142,10 @@ T worker_connector::call(std::function<T()> job) {
     auto future = promise->get_future();
     {
         std::lock_guard lock(mutex_);
-        if (stopping_ || !thread_.joinable())
-            return make_error(errc::unavailable, "Connector " + name_ + " is shutting down");
-        jobs_.push_back([promise, job = std::move(job)] { promise->set_value(job()); });
-        wake_.notify_all();
+        if (stopping_ || !started_) return make_error(errc::unavailable, "Connector " + name_ + " is shutting down");
+        queue_.post([promise, job = std::move(job)] { promise->set_value(job()); });
     }
     return future.get();
-}
-
-void worker_connector::run() {
-    for (;;) {
-        std::function<void()> job;
-        {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return stopping_ || !jobs_.empty(); });
-            if (jobs_.empty()) break;  // stopping, nothing left to do
-            job = std::move(jobs_.front());
-            jobs_.pop_front();
-        }
-        job();
-    }
-    do_shutdown();
 }
 
 result<void> worker_connector::do_initialize() {
@@ -259,7 +251,7 @@ void worker_connector::on_failure(const std::string& trace) {
     }
 }
 
-// context.raise_error(): the connector failed on a thread of its own; stop it and report.
+// context.raise_error(): the connector failed on a thread of its own; stop it and report (a job).
 void worker_connector::raise_error(const std::string& message) {
     log::error("Connector {} has failed: {}", name_, message);
     if (state_ == state::started) {

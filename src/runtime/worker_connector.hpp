@@ -1,26 +1,26 @@
 #pragma once
 // Runs one connector instance (Kafka: WorkerConnector). Every call into the plugin happens on
-// the connector's own thread, one at a time: the public methods post a job to that thread and
-// wait for it, so a connector is never called concurrently.
+// the worker's connector pool, one at a time: the public methods post a job to the connector's
+// serial_queue over that pool and wait for it, so a connector is never called concurrently and
+// has no thread of its own (docs/threads.md).
 //
 // States follow Kafka: started -> RUNNING; paused -> the instance is stopped, PAUSED;
 // stopped -> the instance is stopped, STOPPED; shutdown -> the instance is stopped,
 // UNASSIGNED. A throwing plugin call or context.raise_error() -> FAILED with the trace (a
 // raised error also stops the instance). A failed connector can still be stopped or shut down.
 //
-// Ownership: owned by the worker (unique_ptr); the offset_store and the listener outlive it.
-// Public methods are thread-safe.
+// Ownership: owned by the worker (shared_ptr); the pool, the offset_store and the listener outlive
+// it. Public methods are thread-safe; they must not be called from a job of the connector pool.
 
 #include <condition_variable>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "common/result.hpp"
+#include "common/serial_queue.hpp"
 #include "copycat/connector/connector.hpp"
 #include "runtime/worker_config.hpp"
 #include "runtime/worker_state.hpp"
@@ -31,8 +31,8 @@ namespace copycat::runtime {
 class worker_connector {
 public:
     worker_connector(std::string name, string_map config, std::unique_ptr<connector> instance, bool is_source,
-                     const storage::offset_store& offsets, status_listener& listener);
-    ~worker_connector();  // shuts down and joins the thread
+                     const storage::offset_store& offsets, status_listener& listener, thread_pool& pool);
+    ~worker_connector();  // shuts down and waits for the instance's stop
     worker_connector(const worker_connector&) = delete;
     worker_connector& operator=(const worker_connector&) = delete;
 
@@ -40,7 +40,7 @@ public:
     bool is_source() const { return is_source_; }
     const string_map& config() const { return config_; }
 
-    // Starts the thread, initializes the instance and moves to `initial`. The error of a failed
+    // Initializes the instance and moves to `initial`. The error of a failed
     // start (FAILED is reported too).
     result<void> start(target_state initial);
     // Moves to another target state; the error when the transition failed.
@@ -50,19 +50,18 @@ public:
     result<std::vector<string_map>> task_configs(int max_tasks, bool enforce);
     // True while the instance is started (RUNNING).
     bool is_running() const;
-    // Stops the instance (UNASSIGNED) and ends the thread.
+    // Stops the instance (UNASSIGNED) after the calls already queued; returns at once.
     void shutdown();
 
 private:
     enum class state { init, started, paused, stopped, failed };
     class context;
 
-    void run();
     void post(std::function<void()> job);
     template <class T>
     T call(std::function<T()> job);
 
-    // Connector thread only.
+    // Jobs of the serial queue only.
     result<void> do_initialize();
     result<void> do_transition(target_state target);
     result<void> do_start(bool resuming);
@@ -79,14 +78,15 @@ private:
     std::unique_ptr<context> context_;
     status_listener& listener_;
 
-    // guards jobs_, stopping_, thread_ (set by start(), joined by the destructor once alone), and
-    // state_ as its comment says
+    // guards started_, stopping_, shut_down_, and state_ as its comment says; held while posting
+    // to queue_, so that the shutdown job is the last one
     mutable std::mutex mutex_;
-    std::condition_variable wake_;
-    std::deque<std::function<void()>> jobs_;
+    std::condition_variable shut_down_changed_;
+    bool started_ = false;
     bool stopping_ = false;
-    state state_ = state::init;  // written on the connector thread, read under mutex_
-    std::thread thread_;
+    bool shut_down_ = false;  // the shutdown job ran
+    state state_ = state::init;  // written by the queue's jobs, read under mutex_
+    serial_queue queue_;  // last: destroyed first, while the members its jobs use still exist
 };
 
 }  // namespace copycat::runtime

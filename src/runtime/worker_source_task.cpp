@@ -1,6 +1,7 @@
 #include "runtime/worker_source_task.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <future>
 #include <utility>
 
@@ -18,6 +19,10 @@ using clock = std::chrono::steady_clock;
 // SEND_FAILED_BACKOFF_MS), and how often a paused task looks at its state.
 constexpr auto send_backoff = 100ms;
 constexpr auto pause_check = 100ms;
+// On the task pool, the wait before the next poll() while poll() returns nothing: doubling from
+// the first to the cap (Kafka's FileStreamSourceTask waits 1 s on a thread).
+constexpr auto idle_backoff_first = 10ms;
+constexpr auto idle_backoff_cap = 1000ms;
 
 std::string_view as_chars(const bytes& b) { return {reinterpret_cast<const char*>(b.data()), b.size()}; }
 
@@ -34,16 +39,21 @@ std::int64_t producer_timestamp(const std::optional<std::int64_t>& ts) {
 class worker_source_task::context final : public source_task_context {
 public:
     context(const string_map& config, std::string connector, const storage::offset_store& store,
-            copycat::transaction_context* transactions)
-        : config_(config.begin(), config.end()), reader_(std::move(connector), store), transactions_(transactions) {}
+            copycat::transaction_context* transactions, std::function<void()> wake)
+        : config_(config.begin(), config.end()),
+          reader_(std::move(connector), store),
+          transactions_(transactions),
+          wake_(std::move(wake)) {}
     const std::map<std::string, std::string>& configs() const override { return config_; }
     copycat::offset_storage_reader& offset_storage_reader() override { return reader_; }
     copycat::transaction_context* transaction_context() override { return transactions_; }
+    void request_poll() override { wake_(); }
 
 private:
     std::map<std::string, std::string> config_;
     store_offset_reader reader_;
     copycat::transaction_context* transactions_;
+    std::function<void()> wake_;
 };
 
 // A record handed to the producer: the record as polled (for commit_record) and its place in
@@ -58,7 +68,9 @@ worker_source_task::worker_source_task(task_id id, target_state initial, status_
     : worker_task(std::move(id), initial, listener, p.task ? version_of(*p.task) : std::string()),
       parts_(std::move(p)),
       offsets_(offsets),
-      settings_(s) {
+      settings_(s),
+      nonblocking_poll_(parts_.task && parts_.task->nonblocking_poll()),
+      idle_backoff_({idle_backoff_first, idle_backoff_cap}) {
     // Retry waits end when the task is asked to stop.
     auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
                                               [this](std::chrono::milliseconds t) { wait_for_change(t); });
@@ -105,7 +117,8 @@ void worker_source_task::initialize_and_start() {
         }
         unless_stopped();
     }
-    context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_, transaction_context_.get());
+    context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_, transaction_context_.get(),
+                                         [this] { wake(); });
     parts_.task->initialize(*context_);
     parts_.task->start({parts_.task_config.begin(), parts_.task_config.end()});
     started_.store(true);
@@ -113,10 +126,57 @@ void worker_source_task::initialize_and_start() {
 }
 
 void worker_source_task::execute() {
+    begin_execute();
+    guarded([this] { run_loop(); });
+    final_offset_commit();
+}
+
+bool worker_source_task::runs_on_pool() const { return nonblocking_poll_ && !settings_.exactly_once; }
+
+void worker_source_task::begin_execute() {
     next_flush_ = clock::now() + settings_.offset_flush_interval;
     if (settings_.exactly_once) next_transaction_commit_ = clock::now() + settings_.exactly_once->interval;
+}
+
+// On the task pool: one iteration of run_loop() per turn; instead of waiting, the time until
+// the next turn (docs/scale.md "Tasks").
+std::chrono::milliseconds worker_source_task::execute_step() {
+    if (!execute_began_) {
+        execute_began_ = true;
+        begin_execute();
+    }
+    std::chrono::milliseconds next{0};
+    guarded([&] {
+        if (should_pause()) {
+            if (!std::exchange(pause_reported_, true)) on_pause();
+            paused_iteration();
+            next = idle_backoff_cap;  // a resume wakes the task earlier
+            return;
+        }
+        if (std::exchange(pause_reported_, false)) on_resume();
+        switch (run_iteration()) {
+            case step::idle:
+                next = idle_backoff_.next();
+                return;
+            case step::blocked:
+                next = send_backoff;
+                break;
+            case step::paused:
+            case step::more:
+                break;
+        }
+        idle_backoff_.reset();
+    });
+    return next;
+}
+
+void worker_source_task::finish_execute() { final_offset_commit(); }
+
+// Runs (part of) the loop: a failure aborts the open transaction or commits what was acked, then
+// escapes; a retry ended by a stop only ends the loop.
+void worker_source_task::guarded(const std::function<void()>& body) {
     try {
-        run_loop();
+        body();
     } catch (const retry_interrupted&) {
         log::info("Task {}: stopped while retrying a failed operation: {}", id().to_string(),
                   error_trace(std::current_exception()));
@@ -135,48 +195,67 @@ void worker_source_task::execute() {
         }
         throw;
     }
-    final_offset_commit();
 }
 
 void worker_source_task::run_loop() {
     while (!is_stopping()) {
-        maybe_throw_producer_failure();
-        serve_producer(0ms);
-        if (settings_.exactly_once) {
-            maybe_commit_transaction(false);
-        } else {
-            maybe_commit_offsets();
-        }
-        if (should_pause()) {
-            wait_while_paused();
-            continue;
-        }
-        if (next_to_send_ >= to_send_.size()) {
-            to_send_ = poll_task();
-            next_to_send_ = 0;
-            last_active_topic_.clear();  // KIP-558: topics are reported again after each poll
-            if (to_send_.empty()) continue;
-        }
-        if (!send_records()) {
-            serve_producer(send_backoff);
-        } else if (settings_.exactly_once) {
-            maybe_commit_transaction(true);
+        switch (run_iteration()) {
+            case step::paused:
+                wait_while_paused();
+                break;
+            case step::blocked:
+                serve_producer(send_backoff);
+                break;
+            case step::idle:
+                // A non-blocking poll() on a thread of its own (exactly-once): wait here instead.
+                if (nonblocking_poll_) wait_for_change(idle_backoff_.next());
+                break;
+            case step::more:
+                idle_backoff_.reset();
+                break;
         }
     }
+}
+
+worker_source_task::step worker_source_task::run_iteration() {
+    maybe_throw_producer_failure();
+    serve_producer(0ms);
+    if (settings_.exactly_once) {
+        maybe_commit_transaction(false);
+    } else {
+        maybe_commit_offsets();
+    }
+    if (should_pause()) return step::paused;
+    if (next_to_send_ >= to_send_.size()) {
+        to_send_ = poll_task();
+        next_to_send_ = 0;
+        last_active_topic_.clear();  // KIP-558: topics are reported again after each poll
+        if (to_send_.empty()) return step::idle;
+    }
+    if (!send_records()) {
+        return step::blocked;
+    } else if (settings_.exactly_once) {
+        maybe_commit_transaction(true);
+    }
+    return step::more;
 }
 
 void worker_source_task::wait_while_paused() {
     on_pause();
     while (should_pause() && !is_stopping()) {
         wait_for_change(pause_check);
-        serve_producer(0ms);
-        if (settings_.exactly_once) {
-            maybe_commit_transaction(true);  // a paused task has no batch under way
-        } else {
-            maybe_commit_offsets();
-        }
+        paused_iteration();
     }
     if (!is_stopping()) on_resume();
+}
+
+void worker_source_task::paused_iteration() {
+    serve_producer(0ms);
+    if (settings_.exactly_once) {
+        maybe_commit_transaction(true);  // a paused task has no batch under way
+    } else {
+        maybe_commit_offsets();
+    }
 }
 
 std::vector<source_record> worker_source_task::poll_task() {

@@ -30,19 +30,22 @@
 // fenced producer (a newer owner of the task) fails the task the same way. On a clean stop the open transaction
 // commits; on failure it is aborted. The offset store is not written by the task in this mode.
 //
-// Threading: everything runs on the task's thread, including the delivery callbacks (served by
+// Threading: everything runs on the task's thread (or, for a plugin with a non-blocking poll(),
+// in turns on the worker's task pool: one loop iteration per turn, docs/scale.md), including the delivery callbacks (served by
 // the task_producer's serve() and flush()) and offset commits; only stop() comes from elsewhere, and calls the plugin's
 // stop() so that a blocking poll() returns.
 
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "common/backoff.hpp"
 #include "copycat/connector/source_task.hpp"
 #include "runtime/task_producer.hpp"
 #include "runtime/record_error_handler.hpp"
@@ -93,6 +96,9 @@ public:
     ~worker_source_task() override;
 
     void stop() override;
+    // A task whose plugin has a non-blocking poll() runs on the worker's task pool (not with
+    // exactly-once delivery, whose transactions block).
+    bool runs_on_pool() const override;
 
     // Delivery reports and counters, for tests and logs.
     std::uint64_t records_acked() const { return acked_count_.load(); }
@@ -103,14 +109,23 @@ protected:
     void initialize_and_start() override;
     void execute() override;
     void close() override;
+    std::chrono::milliseconds execute_step() override;
+    void finish_execute() override;
 
 private:
     class context;
     struct in_flight;
     struct converted_record;
 
+    // What one iteration of the loop ends with.
+    enum class step { more, idle, blocked, paused };
+
+    void begin_execute();
+    void guarded(const std::function<void()>& body);
     void run_loop();
+    step run_iteration();
     void wait_while_paused();
+    void paused_iteration();
     std::vector<source_record> poll_task();
     // Sends to_send_ from the front; false when it had to stop early (back-pressure).
     bool send_records();
@@ -168,6 +183,10 @@ private:
     // The newest offset per source partition (by serialized key) of the open transaction's records.
     std::map<std::string, submitted_records::partition_offset> transaction_offsets_;
     std::chrono::steady_clock::time_point next_transaction_commit_{};
+    const bool nonblocking_poll_;  // the plugin's nonblocking_poll()
+    bool execute_began_ = false;   // task pool turns only
+    bool pause_reported_ = false;  // task pool turns only
+    exponential_backoff idle_backoff_;  // between empty polls of a non-blocking poll()
     std::atomic<bool> started_{false};
     std::atomic<bool> task_stop_called_{false};
     std::atomic<std::uint64_t> acked_count_{0};

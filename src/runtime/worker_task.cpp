@@ -1,5 +1,8 @@
 #include "runtime/worker_task.hpp"
 
+#include <optional>
+#include <utility>
+
 #include "common/logging.hpp"
 #include "runtime/error_trace.hpp"
 
@@ -13,13 +16,29 @@ worker_task::worker_task(task_id id, target_state initial, status_listener& list
 worker_task::~worker_task() = default;
 
 void worker_task::start() {
+    {
+        std::lock_guard lock(mutex_);
+        launched_ = true;
+    }
     thread_ = std::thread([self = shared_from_this()] { self->run(); });
 }
 
+void worker_task::start_on(thread_pool& pool) {
+    {
+        std::lock_guard lock(mutex_);
+        launched_ = true;
+        pool_ = &pool;
+    }
+    schedule(std::chrono::milliseconds(0));
+}
+
 void worker_task::stop() {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-    changed_.notify_all();
+    {
+        std::lock_guard lock(mutex_);
+        stopping_ = true;
+        changed_.notify_all();
+    }
+    wake();
 }
 
 bool worker_task::await_stop(std::chrono::milliseconds timeout) {
@@ -28,38 +47,42 @@ bool worker_task::await_stop(std::chrono::milliseconds timeout) {
 }
 
 bool worker_task::release_thread() {
-    if (!thread_.joinable()) return true;
     {
         std::lock_guard lock(mutex_);
-        if (!finished_) return false;
+        if (launched_ && !finished_) return false;
     }
-    thread_.join();
+    if (thread_.joinable()) thread_.join();
     return true;
 }
 
 bool worker_task::join_until(std::chrono::steady_clock::time_point deadline) {
-    if (!thread_.joinable()) return true;
     {
         std::unique_lock lock(mutex_);
-        if (!changed_.wait_until(lock, deadline, [&] { return finished_; })) return false;
+        if (launched_ && !changed_.wait_until(lock, deadline, [&] { return finished_; })) return false;
     }
-    thread_.join();
+    if (thread_.joinable()) thread_.join();
     return true;
 }
 
 void worker_task::join() {
-    if (!thread_.joinable()) return;
+    {
+        std::lock_guard lock(mutex_);
+        if (!launched_) return;
+    }
     while (!await_stop(std::chrono::seconds(10)))
         log::warn("Waiting for the abandoned task {} to end before the worker stops", id_.to_string());
-    thread_.join();
+    if (thread_.joinable()) thread_.join();
 }
 
 void worker_task::cancel() {
-    std::lock_guard reporting(report_mutex_);
-    std::lock_guard lock(mutex_);
-    cancelled_ = true;
-    stopping_ = true;
-    changed_.notify_all();
+    {
+        std::lock_guard reporting(report_mutex_);
+        std::lock_guard lock(mutex_);
+        cancelled_ = true;
+        stopping_ = true;
+        changed_.notify_all();
+    }
+    wake();
 }
 
 void worker_task::stop_reporting_as_fenced() {
@@ -70,13 +93,77 @@ void worker_task::stop_reporting_as_fenced() {
 }
 
 void worker_task::transition_to(target_state state) {
-    std::lock_guard lock(mutex_);
-    if (state == target_state::stopped) {
-        stopping_ = true;
-    } else {
-        target_ = state;
+    {
+        std::lock_guard lock(mutex_);
+        if (state == target_state::stopped) {
+            stopping_ = true;
+        } else {
+            target_ = state;
+        }
+        changed_.notify_all();
     }
-    changed_.notify_all();
+    wake();
+}
+
+void worker_task::wake() {
+    thread_pool::ticket superseded = 0;
+    {
+        std::lock_guard lock(mutex_);
+        if (pool_ == nullptr || finished_) return;
+        if (pending_ == 0) {  // a turn is running: it schedules the next one at once
+            wake_requested_ = true;
+            return;
+        }
+        superseded = pending_;
+        const auto generation = ++generation_;
+        pending_ = pool_->post([self = shared_from_this(), generation] { self->take_turn(generation); });
+    }
+    pool_->cancel(superseded);  // outside the lock: the dropped turn holds a reference to this task
+}
+
+void worker_task::schedule(std::chrono::milliseconds delay) {
+    std::lock_guard lock(mutex_);
+    if (std::exchange(wake_requested_, false)) delay = std::chrono::milliseconds(0);
+    const auto generation = ++generation_;
+    pending_ = pool_->post_after(delay, [self = shared_from_this(), generation] { self->take_turn(generation); });
+}
+
+// One turn of a task on the pool: the start (or the wait for a paused task's resume), one step of
+// the loop, or the end. Each turn but the last schedules the next.
+void worker_task::take_turn(std::uint64_t generation) {
+    {
+        std::lock_guard lock(mutex_);
+        if (generation != generation_ || pending_ == 0) return;  // superseded by wake()
+        pending_ = 0;
+    }
+    // How long until the next turn; none after the last.
+    std::optional<std::chrono::milliseconds> next;
+    std::exception_ptr failure;
+    try {
+        if (phase_ == phase::starting) {
+            if (!is_stopping() && should_pause()) {
+                if (!std::exchange(paused_reported_, true)) on_pause();
+                next = std::chrono::seconds(1);  // transition_to() wakes it earlier
+            } else if (!is_stopping()) {
+                initialize_and_start();
+                report(run_state::running, {});
+                phase_ = phase::running;
+                next = std::chrono::milliseconds(0);
+            }
+        } else if (!is_stopping()) {
+            next = execute_step();
+        } else {
+            finish_execute();
+        }
+    } catch (...) {
+        failure = on_uncaught(std::current_exception());
+        next.reset();
+    }
+    if (next) {
+        schedule(*next);
+        return;
+    }
+    finish(failure);
 }
 
 bool worker_task::is_stopping() const {
@@ -122,18 +209,6 @@ void worker_task::report(run_state state, const std::string& trace) {
 }
 
 void worker_task::run() {
-    try {
-        do_run();
-        report(run_state::unassigned, {});
-    } catch (...) {
-        report(run_state::failed, error_trace(std::current_exception()));
-    }
-    std::lock_guard lock(mutex_);
-    finished_ = true;
-    changed_.notify_all();
-}
-
-void worker_task::do_run() {
     std::exception_ptr failure;
     try {
         if (!is_stopping() && should_pause()) {
@@ -146,21 +221,30 @@ void worker_task::do_run() {
             execute();
         }
     } catch (...) {
-        const std::string trace = error_trace(std::current_exception());
-        if (is_cancelled()) {
-            log::warn("Task {}: after being scheduled for shutdown, the orphan task threw an uncaught exception: {}",
-                      id_.to_string(), trace);
-        } else if (is_stopping()) {
-            log::warn("Task {}: after being scheduled for shutdown, the task threw an uncaught exception: {}",
-                      id_.to_string(), trace);
-        } else {
-            log::error(
-                "Task {} threw an uncaught and unrecoverable exception. Task is being killed and will not recover "
-                "until manually restarted: {}",
-                id_.to_string(), trace);
-            failure = std::current_exception();
-        }
+        failure = on_uncaught(std::current_exception());
     }
+    finish(failure);
+}
+
+std::exception_ptr worker_task::on_uncaught(std::exception_ptr error) {
+    const std::string trace = error_trace(error);
+    if (is_cancelled()) {
+        log::warn("Task {}: after being scheduled for shutdown, the orphan task threw an uncaught exception: {}",
+                  id_.to_string(), trace);
+    } else if (is_stopping()) {
+        log::warn("Task {}: after being scheduled for shutdown, the task threw an uncaught exception: {}",
+                  id_.to_string(), trace);
+    } else {
+        log::error(
+            "Task {} threw an uncaught and unrecoverable exception. Task is being killed and will not recover "
+            "until manually restarted: {}",
+            id_.to_string(), trace);
+        return error;
+    }
+    return nullptr;
+}
+
+void worker_task::finish(std::exception_ptr failure) {
     try {
         close();
     } catch (...) {
@@ -168,7 +252,14 @@ void worker_task::do_run() {
                    error_trace(std::current_exception()));
         if (!failure) failure = std::current_exception();
     }
-    if (failure) std::rethrow_exception(failure);
+    if (failure) {
+        report(run_state::failed, error_trace(failure));
+    } else {
+        report(run_state::unassigned, {});
+    }
+    std::lock_guard lock(mutex_);
+    finished_ = true;
+    changed_.notify_all();
 }
 
 }  // namespace copycat::runtime

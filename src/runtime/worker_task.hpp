@@ -1,28 +1,37 @@
 #pragma once
-// The life cycle shared by source and sink tasks (Kafka: WorkerTask): the task's own thread,
-// its target state (started/paused), stopping and cancelling, and the status reports.
+// The life cycle shared by source and sink tasks (Kafka: WorkerTask): where the task runs, its
+// target state (started/paused), stopping and cancelling, and the status reports.
 //
-//   thread:  [paused? report PAUSED, wait] -> initialize_and_start() -> RUNNING -> execute()
-//            -> close() -> UNASSIGNED          (normal stop)
+//   [paused? report PAUSED, wait] -> initialize_and_start() -> RUNNING -> execute()
+//   -> close() -> UNASSIGNED          (normal stop)
 //   any exception escaping them (a plugin's, or one thrown on its behalf) -> FAILED with the
 //   trace, unless the task was already stopping (then it is only logged).
+//
+// Where it runs: start() gives the task a thread of its own, which runs execute(), the blocking
+// loop. start_on(pool), for a task that runs_on_pool(), runs it as turns on the worker's task
+// pool instead: each turn is one execute_step(), which does not wait and says when the next turn
+// is due; the turns after the last are finish_execute() and close(). A stop, a cancel, a change
+// of target state and wake() bring the next turn forward. One turn at a time, never two at once.
 //
 // A cancelled task (abandoned after the graceful stop timeout) reports nothing more; nor does a
 // fenced one (stop_reporting_as_fenced).
 //
-// Ownership: held by the worker through a shared_ptr; the thread holds another. The worker joins
-// the thread: at once when the task stopped in time, at the worker's stop for an abandoned task
-// (which keeps running until its plugin call returns; docs/threads.md). Public methods are thread-safe. Subclasses
-// run their loop on the task thread and read the target state through the protected accessors.
+// Ownership: held by the worker through a shared_ptr; the thread (or the pending turn) holds
+// another. The worker joins the thread: at once when the task stopped in time, at the worker's
+// stop for an abandoned task (which keeps running until its plugin call returns;
+// docs/threads.md). Public methods are thread-safe. Subclasses run on the task's thread or turns
+// and read the target state through the protected accessors.
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
 
+#include "common/thread_pool.hpp"
 #include "runtime/worker_state.hpp"
 
 namespace copycat::runtime {
@@ -37,13 +46,19 @@ public:
 
     const task_id& id() const { return id_; }
 
-    // Starts the task's thread. Call once.
+    // Starts the task on a thread of its own. Call once (this or start_on()).
     void start();
+    // Starts the task as turns on `pool` (which outlives the task's last turn). Only for a task
+    // that runs_on_pool(). Call once (this or start()).
+    void start_on(thread_pool& pool);
+    // True when the task can run on a shared pool (its loop never waits).
+    virtual bool runs_on_pool() const { return false; }
     // Asks the task to stop; returns at once. Idempotent.
     virtual void stop();
     // Waits for the thread to end; false when `timeout` passed first.
     bool await_stop(std::chrono::milliseconds timeout);
-    // Joins the thread when it ended; false (nothing done) when it still runs (an abandoned task).
+    // Joins the thread when the task ended; false (nothing done) when it still runs (an abandoned
+    // task). For a task on a pool, true once it ended.
     bool release_thread();
     // Joins the thread if it ends before `deadline`; false when it still runs then.
     bool join_until(std::chrono::steady_clock::time_point deadline);
@@ -64,6 +79,13 @@ protected:
     virtual void execute() = 0;
     // Task thread: releases everything; called after execute() even when it threw.
     virtual void close() = 0;
+    // Tasks on a pool, instead of execute(): one iteration of the loop, which does not wait;
+    // returns how long until the next (0: at once). Not called once is_stopping(); then
+    // finish_execute() is (unless a step threw). Default: never called (runs_on_pool() is false).
+    virtual std::chrono::milliseconds execute_step() { return std::chrono::milliseconds(0); }
+    virtual void finish_execute() {}
+    // A task on a pool: bring its next turn forward (any thread). Nothing for a threaded task.
+    void wake();
 
     bool is_stopping() const;
     bool is_cancelled() const;
@@ -81,8 +103,16 @@ protected:
     void stop_reporting_as_fenced();
 
 private:
+    enum class phase { starting, running, done };
+
     void run();
-    void do_run();
+    // A turn on the pool; `generation` tells a current turn from one superseded by wake().
+    void take_turn(std::uint64_t generation);
+    void schedule(std::chrono::milliseconds delay);
+    // Logs an exception that escaped the task; returns it when it fails the task.
+    std::exception_ptr on_uncaught(std::exception_ptr error);
+    // close(), then the final report; the task has ended.
+    void finish(std::exception_ptr failure);
     void report(run_state state, const std::string& trace);
 
     const task_id id_;
@@ -90,14 +120,23 @@ private:
     const std::string version_;
 
     std::mutex report_mutex_;   // serializes status reports with cancel(); taken before mutex_
-    mutable std::mutex mutex_;  // guards target_, stopping_, cancelled_, fenced_, finished_
+    mutable std::mutex mutex_;  // guards target_, stopping_, cancelled_, fenced_, launched_, finished_ and the turn state
     std::condition_variable changed_;
     target_state target_;
     bool stopping_ = false;
     bool cancelled_ = false;
     bool fenced_ = false;
+    bool launched_ = false;  // start() or start_on() was called
     bool finished_ = false;
     std::thread thread_;
+
+    // A task on a pool.
+    thread_pool* pool_ = nullptr;
+    phase phase_ = phase::starting;      // turns only
+    bool paused_reported_ = false;       // turns only: PAUSED reported before the start
+    std::uint64_t generation_ = 0;       // of the pending turn
+    thread_pool::ticket pending_ = 0;    // the pending turn's timer; 0 while a turn runs
+    bool wake_requested_ = false;        // wake() during a turn: the next one at once
 };
 
 }  // namespace copycat::runtime

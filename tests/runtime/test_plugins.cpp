@@ -36,9 +36,12 @@ const config_def& empty_def() {
     return def;
 }
 
+// With `nonblocking`, its poll() never waits (the worker runs it on the task pool).
 class counting_source_task : public source_task {
 public:
+    explicit counting_source_task(bool nonblocking = false) : nonblocking_(nonblocking) {}
     std::string version() const override { return "1.0"; }
+    bool nonblocking_poll() const override { return nonblocking_; }
 
     void start(const std::map<std::string, std::string>& props) override {
         props_ = props;
@@ -72,6 +75,7 @@ public:
             return {};
         }
         if (next_ >= total_) {
+            if (nonblocking_) return {};
             std::unique_lock lock(mutex_);
             stopped_cv_.wait_for(lock, 50ms, [&] { return stopped_; });
             return {};
@@ -114,6 +118,7 @@ private:
         if (get(props_, "transaction.batch") == "abort") transactions->abort_transaction();
     }
 
+    const bool nonblocking_;
     std::map<std::string, std::string> props_;
     std::vector<std::string> values_;
     std::int64_t total_ = 0;
@@ -149,8 +154,14 @@ public:
     const config_def& config() const override { return empty_def(); }
     std::unique_ptr<source_task> create_task() const override { return std::make_unique<counting_source_task>(); }
 
-private:
+protected:
     std::map<std::string, std::string> props_;
+};
+
+// CountingSource whose tasks poll without blocking.
+class nonblocking_counting_source final : public counting_source {
+public:
+    std::unique_ptr<source_task> create_task() const override { return std::make_unique<counting_source_task>(true); }
 };
 
 class collecting_sink_task : public sink_task {
@@ -264,6 +275,7 @@ void register_test_plugins(loader::plugin_registry& registry) {
         }
     }
     registry.add_builtin(describe_plugin<counting_source>("test.CountingSource", "1.0"));
+    registry.add_builtin(describe_plugin<nonblocking_counting_source>("test.NonBlockingCountingSource", "1.0"));
     registry.add_builtin(describe_plugin<collecting_sink>("test.CollectingSink", "1.0"));
     registry.add_builtin(describe_plugin<uppercase_value>("test.UppercaseValue", "1.0"));
     registry.add_builtin(describe_plugin<flaky_value>("test.FlakyValue", "1.0"));

@@ -28,6 +28,8 @@ struct worker_fixture {
     storage::memory_offset_store offsets;
     testing::recording_listener listener;
     std::unique_ptr<worker> w;
+    // The source connector of source_config(): its tasks on threads, or on the task pool.
+    std::string source_class = "test.CountingSource";
 
     explicit worker_fixture(std::chrono::milliseconds graceful = 5s, std::chrono::milliseconds abandoned_join = 10s) {
         testing::register_test_plugins(registry);
@@ -57,7 +59,7 @@ struct worker_fixture {
 
     string_map source_config(const std::string& name, const std::string& topic, int records) {
         REQUIRE(cluster.create_topic(topic, 1).ok());
-        return {{"name", name},       {"connector.class", "test.CountingSource"},
+        return {{"name", name},       {"connector.class", source_class},
                 {"topic", topic},     {"records", std::to_string(records)},
                 {"batch.size", "10"}, {"source.partition", name + "-p"}};
     }
@@ -86,6 +88,7 @@ struct worker_fixture {
 
 TEST_CASE("worker: a source connector and task run, are acked, and commit their offsets") {
     worker_fixture f;
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
     const auto name = unique_name("src");
     auto config = f.source_config(name, unique_name("topic"), 25);
     CHECK(f.w->connector_type(config) == "source");
@@ -108,6 +111,7 @@ TEST_CASE("worker: a source connector and task run, are acked, and commit their 
 
 TEST_CASE("worker: a restarted source task resumes after its stored offset") {
     worker_fixture f;
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
     const auto name = unique_name("resume");
     auto config = f.source_config(name, unique_name("topic"), 30);
     auto id = f.start_source(name, config);
@@ -127,6 +131,7 @@ TEST_CASE("worker: a restarted source task resumes after its stored offset") {
 
 TEST_CASE("worker: pause and resume a connector and its tasks") {
     worker_fixture f;
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
     const auto name = unique_name("pause");
     auto id = f.start_source(name, f.source_config(name, unique_name("topic"), 5));
     REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
@@ -145,6 +150,7 @@ TEST_CASE("worker: pause and resume a connector and its tasks") {
 
 TEST_CASE("worker: connector and task started paused report PAUSED") {
     worker_fixture f;
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
     const auto name = unique_name("paused");
     auto config = f.source_config(name, unique_name("topic"), 5);
     REQUIRE(f.w->start_connector(name, config, target_state::paused).ok());
@@ -159,6 +165,7 @@ TEST_CASE("worker: connector and task started paused report PAUSED") {
 
 TEST_CASE("worker: a task that throws becomes FAILED with the exception in the trace") {
     worker_fixture f;
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
     const auto name = unique_name("throws");
     auto config = f.source_config(name, unique_name("topic"), 5);
     config["fail.on"] = "poll";
@@ -171,6 +178,7 @@ TEST_CASE("worker: a task that throws becomes FAILED with the exception in the t
 
 TEST_CASE("worker: a task whose start() throws becomes FAILED") {
     worker_fixture f;
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
     const auto name = unique_name("start-throws");
     auto config = f.source_config(name, unique_name("topic"), 5);
     config["fail.on"] = "start";
@@ -237,6 +245,7 @@ TEST_CASE("worker: a connector's request for task reconfiguration reaches the li
 
 TEST_CASE("worker: a task that does not stop in time is abandoned silently and joined by stop()") {
     worker_fixture f(200ms);
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
     const auto before = testing::source_acks("blocked-polls-finished");
     const auto id = f.start_blocked_source(unique_name("stuck"));
     const auto reported = f.listener.task_states(id);
@@ -253,6 +262,7 @@ TEST_CASE("worker: a task that does not stop in time is abandoned silently and j
 
 TEST_CASE("worker: stop() gives up on an abandoned task still inside a plugin call after its deadline") {
     worker_fixture f(100ms, 50ms);
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
     const auto before = testing::source_acks("blocked-polls-finished");
     const auto id = f.start_blocked_source(unique_name("stuck-long"));
     f.w->stop();  // the poll blocks for 1 s: longer than the graceful and join deadlines together

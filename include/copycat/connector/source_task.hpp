@@ -44,6 +44,15 @@ public:
     /// can be paused or stopped promptly.
     virtual std::vector<source_record> poll() = 0;
 
+    /// True when poll() never waits: it returns at once, with an empty vector when nothing is
+    /// available. The worker then runs the task on its shared task pool ("task.threads") instead
+    /// of a thread of its own: one poll() per turn, and while poll() returns nothing the next
+    /// turn comes after a growing back-off (up to a second), which stop, pause and
+    /// source_task_context::request_poll() end early. Read once, after construction and before
+    /// initialize(). The default, false: poll() may block briefly and the task has its own thread
+    /// (so do all tasks of exactly-once connectors, and Java tasks). docs/scale.md "Tasks".
+    virtual bool nonblocking_poll() const;
+
     /// Offsets up to some recent record have been committed. For systems that also keep
     /// positions themselves; the default does nothing.
     virtual void commit();

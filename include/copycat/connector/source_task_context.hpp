@@ -25,6 +25,11 @@ public:
     /// The transaction context when the connector defines transaction boundaries, otherwise
     /// nullptr (the default).
     virtual copycat::transaction_context* transaction_context();
+
+    /// For a task with nonblocking_poll(): data is ready, call poll() soon (ends the worker's
+    /// back-off). Any thread, any time; the default does nothing, as does the worker for a task
+    /// with a thread of its own.
+    virtual void request_poll();
 };
 
 }  // namespace copycat

@@ -17,6 +17,8 @@ source_task_context::~source_task_context() = default;
 
 transaction_context* source_task_context::transaction_context() { return nullptr; }
 
+void source_task_context::request_poll() {}
+
 sink_task_context::~sink_task_context() = default;
 
 errant_record_reporter* sink_task_context::errant_record_reporter() { return nullptr; }

@@ -12,6 +12,8 @@ void source_task::initialize(source_task_context& context) { context_ = &context
 
 void source_task::commit() {}
 
+bool source_task::nonblocking_poll() const { return false; }
+
 void source_task::commit_record(const source_record& /*record*/, const std::optional<record_metadata>& /*metadata*/) {}
 
 source_task_context& source_task::context() const {

@@ -203,9 +203,10 @@ TEST_CASE("source task keeps waiting while its path names a directory or nothing
     CHECK(values_of(poll_until(t.task, 1)) == strings{"arrived"});
 }
 
-TEST_CASE("stop() may come from another thread while poll() waits") {
+TEST_CASE("poll() never waits, and stop() may come from another thread while it runs") {
     temp_dir dir;
     started_task t({{"file", dir.file("missing.txt")}, {"topic", "t"}});
+    CHECK(t.task.nonblocking_poll());
     std::atomic<bool> stop_requested{false};
     std::atomic<int> polls{0};
     std::thread poller([&] {
