@@ -23,13 +23,17 @@ Used from the driver's single thread; the create step starts its own 8 threads a
 
 import os
 import re
+import shutil
 import signal
+import sys
+import tempfile
 import threading
 import time
 
+import bench_cases
 from bench_cases import put_connector
-from bench_procs import BenchError, poll_until
-from bench_systems import distributed_properties, worker_properties
+from bench_procs import BenchError, WorkerProcess, poll_until
+from bench_systems import CopycatSystem, distributed_properties, worker_properties
 from bench_wrk import KeepAliveClient, run_wrk, wrk_binary
 
 SOURCE_CLASS = "org.apache.kafka.connect.file.FileStreamSourceConnector"
@@ -309,3 +313,29 @@ def scale(system, ctx, settings, rep):
     finally:
         cluster.stop_all()
     return figures
+
+
+def run_on_copycat(build_dir, prefix, measure):
+    """Runs measure(system, ctx) on the Copycat build in `build_dir` against the broker of
+    COPYCAT_BOOTSTRAP_SERVERS, in a fresh work directory; prints the figures it returns. Returns
+    the exit code: 0, or 1 after a BenchError (the worker logs are kept then)."""
+    workdir = tempfile.mkdtemp(prefix=prefix)
+    ok = False
+    try:
+        ctx = bench_cases.Context(bootstrap=os.environ["COPYCAT_BOOTSTRAP_SERVERS"], workdir=workdir,
+                                  tool=os.path.join(build_dir, "integration-tests", "bench", "copycat-bench-kafka"))
+        figures = measure(CopycatSystem(build_dir), ctx)
+        for key, value in figures.items():
+            print(f"{key}: {value:.3f}" if isinstance(value, float) else f"{key}: {value}")
+        if "problem" in figures:
+            raise BenchError(figures["problem"])
+        ok = True
+    except BenchError as e:
+        print(f"FAILED: {e}", file=sys.stderr)
+    finally:
+        WorkerProcess.kill_all()
+        if ok:
+            shutil.rmtree(workdir, ignore_errors=True)
+        else:
+            print(f"kept the worker logs in {workdir}", file=sys.stderr)
+    return 0 if ok else 1

@@ -4,6 +4,8 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <fstream>
+#include <string>
 
 #include "kafka/rdkafka/mock_cluster.hpp"
 #include "runtime/source_offset_codec.hpp"
@@ -21,6 +23,15 @@ constexpr auto deadline = 20s;
 const std::string string_converter = "org.apache.kafka.connect.storage.StringConverter";
 
 using testing::unique_name;
+
+// This process's threads (/proc/self/status).
+int thread_count() {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);) {
+        if (line.rfind("Threads:", 0) == 0) return std::stoi(line.substr(8));
+    }
+    return -1;
+}
 
 struct worker_fixture {
     rdkafka::mock_cluster cluster = testing::make_mock_cluster();
@@ -344,4 +355,24 @@ TEST_CASE("worker: a source transformation error fails the task under errors.tol
           "Caused by: copycat::data_error: cannot transform 'explode'");
     // The record before the failure was acknowledged and its offset committed on the way out.
     CHECK(f.stored_position(source, source + "-p0") == 0);
+}
+
+TEST_CASE("worker: connectors and non-blocking source tasks add no thread each") {
+    worker_fixture f;
+    f.source_class = "test.NonBlockingCountingSource";
+    // One running first, so that what is created once per worker (the shared producer) exists.
+    const auto first = unique_name("few");
+    REQUIRE(f.listener.wait_for_task(f.start_source(first, f.source_config(first, unique_name("topic"), 1)),
+                                     run_state::running, deadline));
+    const int before = thread_count();
+    constexpr int more = 20;
+    std::vector<task_id> ids;
+    for (int i = 0; i < more; ++i) {
+        const auto name = unique_name("few");
+        ids.push_back(f.start_source(name, f.source_config(name, unique_name("topic"), 1)));
+    }
+    for (const auto& id : ids) REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
+    CHECK(thread_count() - before < more);  // a thread per connector or task would add 40
+    f.w->stop_tasks(ids);
+    for (const auto& id : ids) CHECK(f.listener.task_states(id).back() == run_state::unassigned);
 }

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""What idle connectors cost one worker (issue #19, docs/scale.md): one `copycat distributed`
+worker; its threads with 0 connectors; N FileStreamSource connectors (one task each) on an empty
+file, created by 8 concurrent clients; once all are RUNNING and `--idle-wait` seconds passed, the
+worker's CPU over `--window` seconds (% of one core), its threads and RSS. Prints the figures;
+asserts only that everything ran (all RUNNING), like the scale case it borrows from
+(bench_scale.py). Kafka Connect's figures for the same are in README.md's Performance section.
+
+  idle_worker.py <build-dir> [--connectors 300] [--idle-wait 10] [--window 20]
+      (needs COPYCAT_BOOTSTRAP_SERVERS; run it under deploy/kafka/with-kafka.sh)
+"""
+
+import argparse
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import bench_scale  # noqa: E402
+
+
+def measure(system, ctx, connectors, idle_wait_s, window_s):
+    settings = bench_scale.ScaleSettings(connectors=connectors, workers=1)
+    cluster = bench_scale._ScaleCluster(system, ctx, settings, 0)
+    empty_file = os.path.join(cluster.run_dir, "empty.txt")
+    open(empty_file, "w").close()
+    topic = ctx.unique("idle")
+    ctx.create_topic(topic)
+    names = [f"idle-{i:05d}" for i in range(connectors)]
+    config = {"connector.class": bench_scale.SOURCE_CLASS, "tasks.max": "1", "file": empty_file, "topic": topic}
+    figures = {"connectors": connectors}
+    try:
+        worker = cluster.start(1)[0]
+        time.sleep(idle_wait_s)  # paces the reading only: the worker's start-up has settled
+        figures["threads_0_connectors"] = worker.threads()
+        cpu, at = worker.cpu_seconds(), time.monotonic()
+        time.sleep(window_s)
+        figures["idle_cpu_percent_0_connectors"] = 100 * (worker.cpu_seconds() - cpu) / (time.monotonic() - at)
+        started = time.monotonic()
+        bench_scale._create_all(cluster, [worker], names, config, settings.clients)
+        cluster.wait_running(worker, names, settings.running_deadline_s())
+        figures["running_seconds"] = time.monotonic() - started
+        time.sleep(idle_wait_s)
+        cpu, at = worker.cpu_seconds(), time.monotonic()
+        time.sleep(window_s)
+        figures["idle_cpu_percent"] = 100 * (worker.cpu_seconds() - cpu) / (time.monotonic() - at)
+        figures["threads"] = worker.threads()
+        figures["threads_added"] = figures["threads"] - figures["threads_0_connectors"]
+        figures["rss_mb"] = worker.rss_kb() / 1024
+    finally:
+        cluster.stop_all()
+    return figures
+
+
+def main(argv):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("build_dir")
+    parser.add_argument("--connectors", type=int, default=300)
+    parser.add_argument("--idle-wait", type=float, default=10.0)
+    parser.add_argument("--window", type=float, default=20.0)
+    args = parser.parse_args(argv)
+    if not os.environ.get("COPYCAT_BOOTSTRAP_SERVERS"):
+        parser.error("COPYCAT_BOOTSTRAP_SERVERS is not set")
+    return bench_scale.run_on_copycat(
+        os.path.abspath(args.build_dir), "copycat-idle-worker.",
+        lambda system, ctx: measure(system, ctx, args.connectors, args.idle_wait, args.window))
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
