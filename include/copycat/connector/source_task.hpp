@@ -22,7 +22,8 @@ enum class transaction_boundary {
     connector,
 };
 
-/// A source task. The worker calls, on the task's thread:
+/// A source task. The worker calls, one at a time, on the task's thread (or, for a task with
+/// nonblocking_poll(), on threads of its task pool):
 ///
 ///     initialize(context) -> start(props) -> poll() ... poll() -> (stop() from elsewhere)
 ///
