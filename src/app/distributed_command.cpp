@@ -180,7 +180,7 @@ int run_distributed(const std::vector<std::string>& args) {
     coordinator_options.scheduled_rebalance_max_delay = config->scheduled_rebalance_max_delay;
     coordination::rebalance_metrics timed_rebalances(distributed, boot.metrics_registry());
     auto coordinator = coordination::worker_coordinator::create(
-        io.executor(), coordinator_options, [&configs] { return view_of(configs.snapshot()); }, timed_rebalances);
+        io.executor(), coordinator_options, [&configs] { return configs.read(view_of); }, timed_rebalances);
     if (!coordinator) {
         io.stop();
         return boot.startup_failed(coordinator.err().describe());

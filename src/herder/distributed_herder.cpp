@@ -36,7 +36,8 @@ distributed_herder::distributed_herder(connector_worker& worker, const loader::p
       options_(std::move(options)),
       validator_(plugins, options_.client_config_override_policy, options_.exactly_once_source),
       work_(worker, statuses),
-      publisher_(worker, configs, loop_, options_.signing.signature_algorithm) {}
+      writes_(loop_, configs.timeout()),
+      publisher_(worker, configs, loop_, writes_, options_.signing.signature_algorithm) {}
 
 distributed_herder::~distributed_herder() { stop(); }
 
@@ -111,9 +112,11 @@ void distributed_herder::announce_departure(const std::string& leader_url,
     }
 }
 
-// The REST listing's view moves with the snapshot: the config-topic offset stamps the snapshot's
-// content (every change is a record read), so an unchanged offset needs no new view.
+// The config-topic offset stamps the snapshot's content (every change is a record read), so an
+// unchanged offset needs neither a new copy nor a new REST listing view: a burst of records
+// (1,000 connectors created) costs one copy per burst, not one per record (docs/scale.md).
 void distributed_herder::refresh_snapshot() {
+    if (listed_offset_ == configs_.offset()) return;
     snapshot_ = configs_.snapshot();
     if (listed_offset_ == snapshot_.offset) return;
     listed_offset_ = snapshot_.offset;
@@ -190,9 +193,9 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
     for (const std::string& c : assignment.revoked.connectors) work_.stop_connector(c);
     // A revoked task that no longer exists (tasks.max shrank, the connector was stopped) keeps no
     // status (Kafka: the leader tombstones the statuses of deleted tasks after a rebalance).
-    const storage::cluster_config latest = configs_.snapshot();
+    refresh_snapshot();
     for (const task_id& id : task_ids(assignment.revoked.tasks)) {
-        if (latest.task_config(id.connector, id.task) == nullptr) statuses_.remove_task(id);
+        if (snapshot_.task_config(id.connector, id.task) == nullptr) statuses_.remove_task(id);
     }
 
     leader_ = assignment.leader == member_id;
@@ -351,9 +354,26 @@ void distributed_herder::on_session_key_update(const storage::session_key_record
 
 // ---- config topic updates ---------------------------------------------------------------------
 
-void distributed_herder::on_connector_config_update(const std::string& connector) {
-    loop_.post([this, connector] {
+// Config-topic events come one per record. The loop handles those that queued up meanwhile
+// together, after one refresh of the snapshot (which holds all of them): a burst of records costs
+// one copy of the configs, not one per record (docs/scale.md "Creating connectors at scale").
+void distributed_herder::post_config_event(std::function<void()> handler) {
+    std::lock_guard lock(config_events_mutex_);
+    config_events_.push_back(std::move(handler));
+    if (config_events_.size() > 1) return;  // the job below is posted already
+    loop_.post([this] {
+        std::vector<std::function<void()>> events;
+        {
+            std::lock_guard taken(config_events_mutex_);
+            events.swap(config_events_);
+        }
         refresh_snapshot();
+        for (auto& handle : events) handle();
+    });
+}
+
+void distributed_herder::on_connector_config_update(const std::string& connector) {
+    post_config_event([this, connector] {
         const bool existed = known_connectors_.contains(connector);
         if (!snapshot_.contains(connector)) {
             known_connectors_.erase(connector);
@@ -375,8 +395,7 @@ void distributed_herder::on_connector_config_update(const std::string& connector
 }
 
 void distributed_herder::on_task_configs_update(const std::string& connector) {
-    loop_.post([this, connector] {
-        refresh_snapshot();
+    post_config_event([this, connector] {
         std::vector<std::int32_t> tasks = snapshot_.tasks(connector);
         const bool count_changed = known_tasks_[connector] != tasks;
         known_tasks_[connector] = std::move(tasks);
@@ -387,16 +406,14 @@ void distributed_herder::on_task_configs_update(const std::string& connector) {
 }
 
 void distributed_herder::on_target_state_change(const std::string& connector) {
-    loop_.post([this, connector] {
-        refresh_snapshot();
+    post_config_event([this, connector] {
         work_.apply_target_state(connector, snapshot_);
         if (snapshot_.target(connector) == storage::target_state_value::started) reconfigure(connector);
     });
 }
 
 void distributed_herder::on_restart_request(const storage::restart_request_record& request) {
-    loop_.post([this, request] {
-        refresh_snapshot();
+    post_config_event([this, request] {
         const restart_request r{request.connector, request.only_failed, request.include_tasks};
         if (work_.runs(request.connector)) {
             auto status = statuses_.get(request.connector);

@@ -23,6 +23,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@
 #include "herder/cluster_work.hpp"
 #include "herder/connector_validator.hpp"
 #include "herder/connector_worker.hpp"
+#include "herder/connector_writes.hpp"
 #include "herder/herder.hpp"
 #include "herder/herder_loop.hpp"
 #include "herder/task_config_publisher.hpp"
@@ -208,14 +210,23 @@ private:
     // task-count record when the connector awaits fencing.
     void refresh_tasks(const std::string& connector, bool new_generation);
     void refresh_snapshot();
+    // Queues a config-topic event's handler; see the .cpp.
+    void post_config_event(std::function<void()> handler);
     // On shutdown, a follower tells the leader it leaves (so its work moves at once).
     // Signed with `key` when there is one. A Java leader answers 404 (it has no such endpoint).
     void announce_departure(const std::string& leader_url, const std::optional<storage::session_key_record>& key);
     coordination::work_set running_allocation() const;
     void reconfigure(const std::string& connector);
     void request_rejoin(const std::string& reason);
-    result<created_connector> put_config(const std::string& name, string_map config,
-                                         std::optional<runtime::target_state> initial_state, bool allow_replace);
+    // On the leader: validates and writes a connector's config without blocking the loop
+    // (connector_writes); `cb` is answered once the record is read back.
+    void put_config(const std::string& name, string_map config, std::optional<runtime::target_state> initial_state,
+                    bool allow_replace, callback<created_connector> cb);
+    void patch_config(const std::string& name, const std::map<std::string, std::optional<std::string>>& patch,
+                      callback<created_connector> cb);
+    void delete_config(const std::string& name, callback<void> cb);
+    void write_task_configs(const std::string& name, std::vector<string_map> configs,
+                            std::optional<request_signature> signature, callback<void> cb);
     copycat::herder::connector_info info_of(const std::string& name) const;
     // KIP-875: leader checks on the loop, then the blocking work on offsets_loop_.
     void modify_offsets(const std::string& name, std::optional<std::vector<connector_offset>> offsets,
@@ -232,6 +243,7 @@ private:
     // Runs the blocking offset reads and writes (offset store, admin client) off the loop.
     herder_loop offsets_loop_;
     cluster_work work_;
+    connector_writes writes_;  // the leader's config writes in flight, per connector
     task_config_publisher publisher_;
     std::shared_ptr<coordination::worker_coordinator> coordinator_;
 
@@ -262,6 +274,9 @@ private:
         std::function<void()> fail;  // answers 409
     };
     std::vector<waiting_write> waiting_writes_;
+
+    std::mutex config_events_mutex_;  // guards config_events_ (filled by the config topic's thread)
+    std::vector<std::function<void()>> config_events_;
 
     std::atomic<bool> ready_{false};
     std::atomic<bool> stopped_{false};

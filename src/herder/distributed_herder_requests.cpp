@@ -109,27 +109,45 @@ void distributed_herder::health_check(callback<void> cb) {
 
 // ---- writes -----------------------------------------------------------------------------------
 
-result<created_connector> distributed_herder::put_config(const std::string& name, string_map config,
-                                                         std::optional<target_state> initial_state,
-                                                         bool allow_replace) {
-    COPYCAT_TRY_VOID(configs_.check_connector_config(name, config));  // a 400 before validating it
-    COPYCAT_TRY(auto validation, validator_.validate(config));
-    if (auto message = connector_validator::invalid_config_message(validation))
-        return make_error(errc::invalid_argument, *message);
+void distributed_herder::put_config(const std::string& name, string_map config,
+                                    std::optional<target_state> initial_state, bool allow_replace,
+                                    callback<created_connector> cb) {
+    // A job that waited for the connector's writes is submitted again: leadership may have moved.
+    if (!writes_.idle_or_defer(name, [this, name, config, initial_state, allow_replace, cb] {
+            submit_to_leader(cb, [this, name, config, initial_state, allow_replace](callback<created_connector> again) {
+                put_config(name, config, initial_state, allow_replace, std::move(again));
+            });
+        }))
+        return;
+    if (auto fits = configs_.check_connector_config(name, config); !fits) return cb(fits.err());  // before validating
+    auto validation = validator_.validate(config);
+    if (!validation) return cb(validation.err());
+    if (auto message = connector_validator::invalid_config_message(*validation))
+        return cb(make_error(errc::invalid_argument, *message));
     refresh_snapshot();
     const bool exists = snapshot_.contains(name);
-    if (exists && !allow_replace) return make_error(errc::already_exists, "Connector " + name + " already exists");
+    if (exists && !allow_replace) return cb(make_error(errc::already_exists, "Connector " + name + " already exists"));
     std::optional<storage::target_state_value> target;
     if (initial_state && !exists) target = to_storage(*initial_state);
-    if (auto written = configs_.put_connector_config(name, config, target); !written) {
-        if (written.err().code == make_error_code(errc::invalid_argument)) return written.err();  // too large
-        return make_error(errc::internal, "Failed to write the config of connector " + name + ": " +
-                                              written.err().describe());
-    }
-    refresh_snapshot();
-    if (!snapshot_.contains(name)) return make_error(errc::internal, "Connector " + name + " vanished after writing");
-    log::info("{} connector {}", exists ? "Updated" : "Created", name);
-    return created_connector{!exists, info_of(name)};
+    writes_.write(
+        name,
+        [this, name, config, target](connector_writes::completion done) {
+            configs_.put_connector_config(name, config, target, std::move(done));
+        },
+        [this, name, exists, config, cb](result<void> written) {
+            if (!written) {
+                if (written.err().code == make_error_code(errc::invalid_argument)) return cb(written.err());  // too large
+                return cb(make_error(errc::internal, "Failed to write the config of connector " + name + ": " +
+                                                         written.err().describe()));
+            }
+            // A snapshot that shows the config written answers as well as a fresh copy would.
+            if (const string_map* now = snapshot_.connector_config(name); now == nullptr || *now != config)
+                refresh_snapshot();
+            if (!snapshot_.contains(name))
+                return cb(make_error(errc::internal, "Connector " + name + " vanished after writing"));
+            log::info("{} connector {}", exists ? "Updated" : "Created", name);
+            cb(created_connector{!exists, info_of(name)});
+        });
 }
 
 void distributed_herder::put_connector_config(const std::string& name, string_map config,
@@ -137,49 +155,88 @@ void distributed_herder::put_connector_config(const std::string& name, string_ma
                                               callback<created_connector> cb) {
     // Checked here too, so that a follower refuses an oversized config without forwarding it.
     if (auto fits = configs_.check_connector_config(name, config); !fits) return cb(fits.err());
-    submit_to_leader(std::move(cb), [this, name, config = std::move(config), initial_state, allow_replace]() mutable {
-        return put_config(name, config, initial_state, allow_replace);
+    submit_to_leader(std::move(cb), [this, name, config = std::move(config), initial_state,
+                                      allow_replace](callback<created_connector> answer) mutable {
+        put_config(name, std::move(config), initial_state, allow_replace, std::move(answer));
     });
 }
 
 void distributed_herder::patch_connector_config(const std::string& name,
                                                 std::map<std::string, std::optional<std::string>> patch,
                                                 callback<created_connector> cb) {
-    submit_to_leader(std::move(cb), [this, name, patch = std::move(patch)]() -> result<created_connector> {
-        refresh_snapshot();
-        if (!snapshot_.contains(name)) return connector_not_found(name);
-        return put_config(name, apply_config_patch(snapshot_.connector_configs.at(name), patch), std::nullopt, true);
+    submit_to_leader(std::move(cb), [this, name, patch = std::move(patch)](callback<created_connector> answer) {
+        patch_config(name, patch, std::move(answer));
     });
 }
 
+void distributed_herder::patch_config(const std::string& name,
+                                      const std::map<std::string, std::optional<std::string>>& patch,
+                                      callback<created_connector> cb) {
+    // Patched onto what the config topic holds once the connector's writes in flight are read back.
+    if (!writes_.idle_or_defer(name, [this, name, patch, cb] {
+            submit_to_leader(cb, [this, name, patch](callback<created_connector> again) {
+                patch_config(name, patch, std::move(again));
+            });
+        }))
+        return;
+    refresh_snapshot();
+    if (!snapshot_.contains(name)) return cb(connector_not_found(name));
+    put_config(name, apply_config_patch(snapshot_.connector_configs.at(name), patch), std::nullopt, true,
+               std::move(cb));
+}
+
 void distributed_herder::delete_connector_config(const std::string& name, callback<void> cb) {
-    submit_to_leader(std::move(cb), [this, name]() -> result<void> {
-        refresh_snapshot();
-        if (!snapshot_.contains(name)) return connector_not_found(name);
-        if (auto removed = configs_.remove_connector_config(name); !removed)
-            return make_error(errc::internal, "Failed to delete connector " + name + ": " + removed.err().describe());
-        refresh_snapshot();
-        log::info("Deleted connector {}", name);
-        return {};
-    });
+    submit_to_leader(std::move(cb), [this, name](callback<void> answer) { delete_config(name, std::move(answer)); });
+}
+
+void distributed_herder::delete_config(const std::string& name, callback<void> cb) {
+    if (!writes_.idle_or_defer(name, [this, name, cb] {
+            submit_to_leader(cb, [this, name](callback<void> again) { delete_config(name, std::move(again)); });
+        }))
+        return;
+    refresh_snapshot();
+    if (!snapshot_.contains(name)) return cb(connector_not_found(name));
+    if (auto removed = configs_.remove_connector_config(name); !removed)
+        return cb(make_error(errc::internal, "Failed to delete connector " + name + ": " + removed.err().describe()));
+    refresh_snapshot();
+    log::info("Deleted connector {}", name);
+    cb({});
 }
 
 void distributed_herder::put_task_configs(const std::string& name, std::vector<string_map> configs,
                                           std::optional<request_signature> signature, callback<void> cb) {
-    submit_to_leader(std::move(cb),
-                     [this, name, configs = std::move(configs), signature = std::move(signature)]() -> result<void> {
-                         refresh_snapshot();
-                         COPYCAT_TRY_VOID(verify_internal_request(signature));
-                         if (!snapshot_.contains(name)) return connector_not_found(name);
-                         if (task_config_publisher::current_task_configs(snapshot_, name) == configs &&
-                             !snapshot_.inconsistent.contains(name) && snapshot_.task_counts.contains(name))
-                             return {};
-                         if (auto written = configs_.put_task_configs(name, configs); !written)
-                             return make_error(errc::internal, "Failed to write the task configs of connector " + name +
-                                                                   ": " + written.err().describe());
-                         refresh_snapshot();
-                         return {};
-                     });
+    submit_to_leader(std::move(cb), [this, name, configs = std::move(configs),
+                                      signature = std::move(signature)](callback<void> answer) mutable {
+        write_task_configs(name, std::move(configs), std::move(signature), std::move(answer));
+    });
+}
+
+void distributed_herder::write_task_configs(const std::string& name, std::vector<string_map> configs,
+                                            std::optional<request_signature> signature, callback<void> cb) {
+    if (!writes_.idle_or_defer(name, [this, name, configs, signature, cb] {
+            submit_to_leader(cb, [this, name, configs, signature](callback<void> again) {
+                write_task_configs(name, configs, signature, std::move(again));
+            });
+        }))
+        return;
+    refresh_snapshot();
+    if (auto verified = verify_internal_request(signature); !verified) return cb(verified.err());
+    if (!snapshot_.contains(name)) return cb(connector_not_found(name));
+    if (task_config_publisher::current_task_configs(snapshot_, name) == configs &&
+        !snapshot_.inconsistent.contains(name) && snapshot_.task_counts.contains(name))
+        return cb({});
+    writes_.write(
+        name,
+        [this, name, configs = std::move(configs)](connector_writes::completion done) {
+            configs_.put_task_configs(name, configs, std::move(done));
+        },
+        [this, name, cb](result<void> written) {
+            if (!written)
+                return cb(make_error(errc::internal, "Failed to write the task configs of connector " + name + ": " +
+                                                         written.err().describe()));
+            refresh_snapshot();
+            cb({});
+        });
 }
 
 void distributed_herder::note_departure(const std::string& worker_url, std::optional<request_signature> signature,

@@ -29,6 +29,8 @@ void task_config_publisher::reconfigure(const std::string& connector, const stor
         log::info("Skipping update of tasks for connector {} since it is not running", connector);
         return;
     }
+    // The snapshot does not show a write in flight: compare once it is read back.
+    if (leader.is_leader && !writes_.idle_or_defer(connector, retry)) return;
     auto generated = worker_.connector_task_configs(connector);
     if (!generated) {
         // Retried while the connector runs (Kafka retries with a backoff too); a connector whose
@@ -46,12 +48,20 @@ void task_config_publisher::reconfigure(const std::string& connector, const stor
     }
     log::info("Connector {} generated {} task config(s)", connector, generated->size());
     if (leader.is_leader) {
-        if (auto written = configs_.put_task_configs(connector, *generated); !written) {
-            log::error("Failed to write the task configs of connector {}: {}", connector, written.err().describe());
-            retry_later(connector, std::move(retry));
-        } else {
-            backoffs_.erase(connector);
-        }
+        writes_.write(
+            connector,
+            [this, connector, configs = std::move(*generated)](connector_writes::completion done) {
+                configs_.put_task_configs(connector, configs, std::move(done));
+            },
+            [this, connector, retry = std::move(retry)](result<void> written) mutable {
+                if (!written) {
+                    log::error("Failed to write the task configs of connector {}: {}", connector,
+                               written.err().describe());
+                    retry_later(connector, std::move(retry));
+                } else {
+                    backoffs_.erase(connector);
+                }
+            });
         return;
     }
     if (leader.leader_url.empty()) {  // a rebalance is under way: no failure, check again soon

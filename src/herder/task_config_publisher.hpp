@@ -2,7 +2,8 @@
 // task_config_publisher: brings a connector's task configs in the config topic up to date with what
 // the running connector generates (Kafka: DistributedHerder.reconfigureConnector). The worker that
 // runs the connector asks it for taskConfigs(tasks.max); when they differ from the snapshot's, the
-// leader writes them (task-X-n records and a commit), and a follower sends them to the leader's
+// leader writes them (task-X-n records and a commit; without blocking the loop, one write per
+// connector at a time: connector_writes), and a follower sends them to the leader's
 // internal endpoint POST /connectors/{c}/tasks, signed with the session key when there is one
 // (request_signing.hpp). A failed hand-over is retried with a backoff; after a 403 (the leader has
 // a newer key) the config topic is read to its end first, so the retry signs with that key.
@@ -22,6 +23,7 @@
 #include "common/backoff.hpp"
 #include "common/properties.hpp"
 #include "herder/connector_worker.hpp"
+#include "herder/connector_writes.hpp"
 #include "herder/herder_loop.hpp"
 #include "storage/cluster_config.hpp"
 #include "storage/kafka_config_store.hpp"
@@ -32,8 +34,12 @@ class task_config_publisher {
 public:
     // `signature_algorithm`: inter.worker.signature.algorithm.
     task_config_publisher(connector_worker& worker, storage::kafka_config_store& configs, herder_loop& loop,
-                          std::string signature_algorithm)
-        : worker_(worker), configs_(configs), loop_(loop), signature_algorithm_(std::move(signature_algorithm)) {}
+                          connector_writes& writes, std::string signature_algorithm)
+        : worker_(worker),
+          configs_(configs),
+          loop_(loop),
+          writes_(writes),
+          signature_algorithm_(std::move(signature_algorithm)) {}
 
     struct leadership {
         bool is_leader = false;
@@ -63,6 +69,7 @@ private:
     connector_worker& worker_;
     storage::kafka_config_store& configs_;
     herder_loop& loop_;
+    connector_writes& writes_;
     const std::string signature_algorithm_;
     std::map<std::string, exponential_backoff> backoffs_;  // connectors whose last hand-over failed
 };

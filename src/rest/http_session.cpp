@@ -229,10 +229,10 @@ void basic_http_session<Stream>::write(response r, bool close_after) {
     }
     out_.keep_alive(!close_after);
     if (status == 204 || status == 304) {
-        out_.body().clear();  // these responses carry neither a body nor a Content-Length
+        out_.body() = nullptr;  // these responses carry neither a body nor a Content-Length
     } else {
         if (!r.content_type.empty()) out_.set(http::field::content_type, r.content_type);
-        out_.body() = std::move(r.body);
+        out_.body() = r.shared_body ? std::move(r.shared_body) : std::make_shared<const std::string>(std::move(r.body));
         out_.prepare_payload();
     }
     tcp().expires_after(services_.limits.read_timeout);

@@ -40,6 +40,7 @@
 #include "rest/cors_policy.hpp"
 #include "rest/response.hpp"
 #include "rest/router.hpp"
+#include "rest/shared_string_body.hpp"
 
 namespace copycat::rest {
 
@@ -127,7 +128,7 @@ private:
     Stream stream_;
     boost::beast::flat_buffer buffer_;
     std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
-    boost::beast::http::response<boost::beast::http::string_body> out_;
+    boost::beast::http::response<shared_string_body> out_;
     boost::beast::http::response<boost::beast::http::empty_body> continue_;
     const session_services& services_;
     closed_fn on_closed_;

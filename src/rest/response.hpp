@@ -2,6 +2,7 @@
 // The response a REST handler produces: a status, an already-serialised body and extra headers.
 // Plain data, independent of Beast; the session turns it into HTTP.
 
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,8 @@ inline constexpr std::string_view json_content_type = "application/json";
 struct response {
     int status = 200;
     std::string body;          // sent as is
+    // When set, sent instead of `body`: bytes shared with a cache (a listing page), not copied.
+    std::shared_ptr<const std::string> shared_body;
     std::string content_type;  // empty: no Content-Type header (bodiless responses)
     header_list headers;       // extra headers, e.g. Location
     // Set when another worker must serve the request (the herder answered forward_to, see

@@ -25,6 +25,13 @@ public:
         cv_.notify_all();
     }
 
+    // The first failure so far, or success.
+    result<void> outcome() {
+        std::lock_guard lock(mutex_);
+        if (failure_) return *failure_;
+        return {};
+    }
+
     // Done when every completion arrived or one failed; errc::timeout at the deadline.
     result<void> wait_until(std::chrono::steady_clock::time_point deadline, const std::string& what) {
         std::unique_lock lock(mutex_);

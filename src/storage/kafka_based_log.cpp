@@ -250,6 +250,7 @@ void kafka_based_log::send(std::string key, std::optional<std::string> value, co
     }
     const std::uint64_t id = next_send_id_++;
     unacked_.insert(id);
+    last_send_ = clock::now();
     rdkafka::outgoing_record record{.topic = options_.topic, .key = key};
     if (value) record.value = *value;
     auto produced = producer_->produce(record, [this, id, done](const rdkafka::delivery_report& report) {
@@ -279,11 +280,20 @@ void kafka_based_log::read_to_end(completion done) {
         return;
     }
     reads_.push_back({.id = next_read_id_++, .barrier = next_send_id_, .done = std::move(done), .ends = {}});
+    consumer_->wake();  // served now, not after the log thread's current poll interval
+}
+
+std::chrono::milliseconds kafka_based_log::poll_wait() {
+    using namespace std::chrono_literals;
+    std::lock_guard lock(mutex_);
+    // Bounded to a second after the latest send, so a broker that is away costs no busy loop.
+    const bool acks_due = !unacked_.empty() && clock::now() - last_send_ < 1s;
+    return acks_due ? 1ms : options_.poll_interval;
 }
 
 void kafka_based_log::run() {
     while (!stopping_.load()) {
-        poll_records(options_.poll_interval);
+        poll_records(poll_wait());
         producer_->poll(0ms);
         serve_reads();
         check_progress();

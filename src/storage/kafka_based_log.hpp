@@ -26,7 +26,10 @@
 // Threading: send() and read_to_end() from any thread; their callbacks, and the handler after
 // start(), run on the log's thread and must not block on the log. stop() (and the destructor)
 // must not be called from those callbacks. The background thread wakes every poll_interval
-// when idle, which bounds how late a read_to_end() request or a delivery report is noticed.
+// when idle; a read_to_end() request wakes it at once, and while records sent in the last second
+// wait for their acknowledgement it looks for delivery reports every millisecond, so a write
+// followed by a read to the end takes round trips, not poll intervals (the config topic's
+// writes are serial on the leader: docs/scale.md "Creating connectors at scale").
 //
 // Owned by the store that uses it.
 
@@ -115,6 +118,8 @@ private:
     int poll_records(std::chrono::milliseconds wait);
     bool reached(const std::vector<rdkafka::watermarks>& ends);
     void run();
+    // How long the log's thread may wait for records now (see the top of this file).
+    std::chrono::milliseconds poll_wait();
     void serve_reads();
     // The stall check (see the top of this file); on the log's thread.
     void check_progress();
@@ -144,6 +149,7 @@ private:
     state state_ = state::created;
     std::uint64_t next_send_id_ = 0;
     std::set<std::uint64_t> unacked_;
+    std::chrono::steady_clock::time_point last_send_{};  // of the latest send()
     std::uint64_t next_read_id_ = 0;
     std::vector<pending_read> reads_;
 

@@ -16,7 +16,8 @@ kafka_config_store::kafka_config_store(std::unique_ptr<record_log> log, config_s
 kafka_config_store::~kafka_config_store() { stop(); }
 
 std::map<std::string, std::string> kafka_config_store::producer_settings() {
-    return {{"delivery.timeout.ms", "2147483647"}};
+    // linger.ms=0: a config write is a single record the leader waits for (librdkafka lingers 5 ms).
+    return {{"delivery.timeout.ms", "2147483647"}, {"linger.ms", "0"}};
 }
 
 result<void> kafka_config_store::start() {
@@ -171,13 +172,41 @@ result<void> kafka_config_store::check_connector_config(const std::string& c, co
     return check_size(config_keys::connector(c), encode_connector_config(config), "connector configuration");
 }
 
-result<void> kafka_config_store::put_connector_config(const std::string& c, const string_map& config,
-                                                      std::optional<target_state_value> target) {
+result<std::vector<kafka_config_store::keyed_value>> kafka_config_store::connector_config_records(
+    const std::string& c, const string_map& config, std::optional<target_state_value> target) const {
     std::vector<keyed_value> records;
     if (target) records.emplace_back(config_keys::target_state(c), encode_target_state(*target));
     records.emplace_back(config_keys::connector(c), encode_connector_config(config));
     for (const auto& [key, value] : records) COPYCAT_TRY_VOID(check_size(key, value, "connector configuration"));
+    return records;
+}
+
+result<void> kafka_config_store::put_connector_config(const std::string& c, const string_map& config,
+                                                      std::optional<target_state_value> target) {
+    COPYCAT_TRY(auto records, connector_config_records(c, config, target));
     return write_and_read(std::move(records), "a connector configuration");
+}
+
+void kafka_config_store::put_connector_config(const std::string& c, const string_map& config,
+                                              std::optional<target_state_value> target, completion done) {
+    auto records = connector_config_records(c, config, target);
+    if (!records) return done(records.err());
+    write_and_read(std::move(*records), "a connector configuration", std::move(done));
+}
+
+void kafka_config_store::write_and_read(std::vector<keyed_value> records, const char* what, completion done) {
+    if (auto started = check_started(); !started) return done(started);
+    if (writer_) return done(write_and_read(std::move(records), what));
+    // The read's barrier covers the sends before it: it completes once they are acknowledged
+    // and read back (kafka_based_log). A failed send is reported instead of the read's success.
+    auto sends = std::make_shared<completion_latch>(records.size());
+    for (auto& [key, value] : records)
+        log_->send(std::move(key), std::move(value), [sends](result<void> r) { sends->complete(std::move(r)); });
+    log_->read_to_end([sends, what, done = std::move(done)](result<void> r) {
+        if (r) r = sends->outcome();
+        if (!r) log::error("Failed to write {} to the config topic: {}", what, r.err().describe());
+        done(std::move(r));
+    });
 }
 
 result<void> kafka_config_store::remove_connector_config(const std::string& c) {
@@ -187,15 +216,49 @@ result<void> kafka_config_store::remove_connector_config(const std::string& c) {
     return write_and_read(std::move(records), "a connector removal");
 }
 
-result<void> kafka_config_store::put_task_configs(const std::string& c, const std::vector<string_map>& configs) {
-    COPYCAT_TRY_VOID(check_started());
-    const auto deadline = clock::now() + timeout_;
-    // Be at the end of the log before writing: there may be lagging data to consume.
+result<std::vector<kafka_config_store::keyed_value>> kafka_config_store::task_config_records(
+    const std::string& c, const std::vector<string_map>& configs) const {
     std::vector<keyed_value> tasks;
     for (std::size_t i = 0; i < configs.size(); ++i) {
         tasks.emplace_back(config_keys::task(c, static_cast<std::int32_t>(i)), encode_task_config(configs[i]));
         COPYCAT_TRY_VOID(check_size(tasks.back().first, tasks.back().second, "task configuration"));
     }
+    return tasks;
+}
+
+// The steps of the blocking form, each started from the previous one's completion.
+void kafka_config_store::put_task_configs(const std::string& c, const std::vector<string_map>& configs,
+                                          completion done) {
+    if (auto started = check_started(); !started) return done(started);
+    if (writer_) return done(put_task_configs(c, configs));
+    auto tasks = task_config_records(c, configs);
+    if (!tasks) return done(tasks.err());
+    std::vector<keyed_value> commit;
+    commit.emplace_back(config_keys::commit(c), encode_commit(static_cast<std::int32_t>(configs.size())));
+    auto write_commit = [this, commit = std::move(commit)](completion finish) mutable {
+        write_and_read(std::move(commit), "task configurations", std::move(finish));
+    };
+    // Be at the end of the log before writing: there may be lagging data to consume.
+    log_->read_to_end([this, c, tasks = std::move(*tasks), write_commit = std::move(write_commit),
+                       done = std::move(done)](result<void> r) mutable {
+        if (!r) {
+            log::error("Failed to write task configurations of {} to the config topic: {}", c, r.err().describe());
+            return done(std::move(r));
+        }
+        if (tasks.empty()) return write_commit(std::move(done));
+        write_and_read(std::move(tasks), "task configurations",
+                       [write_commit = std::move(write_commit), done = std::move(done)](result<void> w) mutable {
+                           if (!w) return done(std::move(w));
+                           write_commit(std::move(done));
+                       });
+    });
+}
+
+result<void> kafka_config_store::put_task_configs(const std::string& c, const std::vector<string_map>& configs) {
+    COPYCAT_TRY_VOID(check_started());
+    const auto deadline = clock::now() + timeout_;
+    // Be at the end of the log before writing: there may be lagging data to consume.
+    COPYCAT_TRY(auto tasks, task_config_records(c, configs));
     // send_privileged, then read past what it wrote.
     auto send_and_read = [&](std::vector<keyed_value> records) -> result<void> {
         COPYCAT_TRY(const std::int64_t written_to, send_privileged(std::move(records), deadline));

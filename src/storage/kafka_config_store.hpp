@@ -84,6 +84,14 @@ public:
     void stop();
 
     cluster_config snapshot() const;
+    // `read(state)` under the store's lock, without a copy; it must not call the store.
+    template <class F>
+    auto read(F&& read) const {
+        std::lock_guard lock(mutex_);
+        return read(reader_.state());
+    }
+    // How long a write may take before it fails (the blocking forms).
+    std::chrono::milliseconds timeout() const { return timeout_; }
     std::int64_t offset() const;
 
     // invalid_argument, naming the limit, when connector-<c> with this config would be a record
@@ -97,6 +105,15 @@ public:
     result<void> remove_connector_config(const std::string& c);
     // Read to end; task-<c>-0..n-1; read to end if n > 0; commit-<c> {"tasks":n}; read to end.
     result<void> put_task_configs(const std::string& c, const std::vector<string_map>& configs);
+    // The same writes without blocking the caller, so that a leader can have the writes of many
+    // connectors in flight at once (docs/scale.md "Creating connectors at scale"): `done` runs
+    // when the records are acknowledged and read back, on the log's thread (at once on this
+    // thread when nothing could be sent). The caller bounds the wait. With a transactional
+    // writer these block as the forms above do.
+    using completion = record_log::completion;
+    void put_connector_config(const std::string& c, const string_map& config, std::optional<target_state_value> target,
+                              completion done);
+    void put_task_configs(const std::string& c, const std::vector<string_map>& configs, completion done);
     result<void> put_target_state(const std::string& c, target_state_value s);
     result<void> put_restart_request(const restart_request_record& r);
     result<void> put_task_count_record(const std::string& c, std::int32_t task_count);
@@ -124,6 +141,13 @@ private:
     enum class writer { leader, any_worker };
     result<void> write_and_read(std::vector<keyed_value> records, const char* what, writer who = writer::leader);
     result<void> check_started() const;
+    // write_and_read without blocking: sends, then reads to the end; `done` as above.
+    void write_and_read(std::vector<keyed_value> records, const char* what, completion done);
+    // target-state-<c> (when given) and connector-<c>, each checked against the size limit.
+    result<std::vector<keyed_value>> connector_config_records(const std::string& c, const string_map& config,
+                                                              std::optional<target_state_value> target) const;
+    result<std::vector<keyed_value>> task_config_records(const std::string& c,
+                                                         const std::vector<string_map>& configs) const;
     // invalid_argument when a record of this key and value would be larger than max_record_bytes_.
     result<void> check_size(const std::string& key, const std::optional<std::string>& value, const char* what) const;
 

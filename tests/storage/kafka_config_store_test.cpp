@@ -111,6 +111,41 @@ TEST_CASE("config store: a connector write puts the target state first, then rea
     CHECK(f.store.snapshot().target("c") == target_state_value::stopped);
 }
 
+TEST_CASE("config store: the non-blocking writes send the blocking forms' records and complete once read back") {
+    fixture f;
+    REQUIRE(f.store.start().ok());
+    std::vector<result<void>> done;
+    auto record = [&done](result<void> r) { done.push_back(std::move(r)); };
+
+    f.log->stall_reads(true);
+    f.store.put_connector_config("my-conn", conn, target_state_value::stopped, record);
+    CHECK(keys_of(f.log->sends()) == std::vector<std::string>{"target-state-my-conn", "connector-my-conn"});
+    CHECK(done.empty());  // written, not yet read back
+    f.log->stall_reads(false);
+    REQUIRE(done.size() == 1);
+    CHECK(done[0].ok());
+
+    // Reads to the end before it writes anything, then tasks, commit, each read back.
+    f.log->stall_reads(true);
+    f.store.put_task_configs("my-conn", {{{"t", "0"}}, {{"t", "1"}}}, record);
+    CHECK(f.log->sends().size() == 2);
+    f.log->stall_reads(false);
+    REQUIRE(done.size() == 2);
+    CHECK(done[1].ok());
+    CHECK(keys_of(f.log->sends()) == std::vector<std::string>{"target-state-my-conn", "connector-my-conn",
+                                                              "task-my-conn-0", "task-my-conn-1", "commit-my-conn"});
+    CHECK(*f.log->sends()[4].value == R"({"tasks":2})");
+    CHECK(f.store.snapshot().tasks("my-conn") == std::vector<std::int32_t>{0, 1});
+
+    // A failed send fails the write, and nothing after it is sent.
+    f.log->fail_next_sends(1);
+    f.store.put_task_configs("my-conn", {{{"t", "0"}}}, record);
+    REQUIRE(done.size() == 3);
+    CHECK_FALSE(done[2].ok());
+    CHECK(f.log->sends().size() == 6);
+    CHECK(f.store.snapshot().tasks("my-conn") == std::vector<std::int32_t>{0, 1});
+}
+
 TEST_CASE("config store: task configs are written one by one, then committed") {
     fixture f;
     REQUIRE(f.store.start().ok());

@@ -161,6 +161,8 @@ void consumer::retry_pending_seeks() {
     }
 }
 
+void consumer::wake() { rd_kafka_yield(handle_.get()); }
+
 result<std::optional<message>> consumer::poll(std::chrono::milliseconds timeout) {
     if (auto failed = std::exchange(group_->failure, std::nullopt)) return std::move(*failed);
     const auto deadline = std::chrono::steady_clock::now() + timeout;

@@ -94,6 +94,9 @@ public:
     // transient and polling may go on. Partition-EOF events (enable.partition.eof) are not
     // reported: compare offsets with query_watermarks() instead.
     result<std::optional<message>> poll(std::chrono::milliseconds timeout);
+    // Makes a poll() waiting on another thread return at once, with no record (the next poll()
+    // when none is waiting). Thread-safe.
+    void wake();
 
     // Commits these offsets for the group and waits for the answer. Each offset is the next one
     // to consume (last processed + 1). Allowed inside on_partitions_revoked.

@@ -299,7 +299,7 @@ void connectors_resource::list(const request& req, const responder& respond) {
     if (auto tags = req.header("If-None-Match"); tags && etag_matches(*tags, page->etag))
         return respond(empty_response(304).with_header("ETag", page->etag)), void();
     response r;
-    r.body = page->body;
+    r.shared_body = std::shared_ptr<const std::string>(page, &page->body);  // shared, not copied
     r.content_type = std::string(json_content_type);
     respond(std::move(r).with_header("ETag", page->etag));
 }
