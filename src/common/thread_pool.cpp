@@ -64,7 +64,10 @@ void thread_pool::run() {
         }
         const auto first = due_.begin();
         if (first->first.first > clock::now()) {
-            wake_.wait_until(lock, first->first.first);
+            // A copy: the wait reads its deadline again after waking, when another thread may
+            // have run or cancelled that job and freed its key.
+            const clock::time_point until = first->first.first;
+            wake_.wait_until(lock, until);
             continue;
         }
         task job = std::move(first->second);
