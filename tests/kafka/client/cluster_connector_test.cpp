@@ -87,8 +87,9 @@ TEST_CASE("a broker that refused a connection is retried only after the reconnec
     const auto failed_at = std::chrono::steady_clock::now();
     connector->connect_to(dead, [&](auto r) { second = std::move(r); });
     REQUIRE(loop.run_until([&] { return second.has_value(); }));
-    // 200 ms with -20% jitter at most.
-    CHECK(std::chrono::steady_clock::now() - failed_at >= 160ms);
+    // 200 ms with -20% jitter at most, counted from the failure, which the test sees a moment
+    // later (under load, milliseconds later); a retry without the backoff fails within 1 ms.
+    CHECK(std::chrono::steady_clock::now() - failed_at >= 100ms);
 
     // cancel() ends an attempt waiting out its backoff at once.
     connection_result cancelled;
