@@ -40,8 +40,10 @@ std::string offset_value(const fs::path& file) {
 }
 
 // The newest value under `key` in `topic`, read with read_committed up to the last stable offsets
-// (a transactional topic ends with commit markers, which no record stands for); nullopt: none.
-std::optional<std::string> newest(const std::string& topic, const std::string& key) {
+// (a transactional topic ends with commit markers, which no record stands for): nullopt when
+// there is none, a nullopt value for a tombstone.
+using newest_value = std::optional<std::optional<std::string>>;
+newest_value newest(const std::string& topic, const std::string& key) {
     auto config = rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap_servers()},
                                                     {"enable.auto.commit", "false"},
                                                     {"isolation.level", "read_committed"}});
@@ -49,7 +51,7 @@ std::optional<std::string> newest(const std::string& topic, const std::string& k
     auto consumer = rdkafka::consumer::create(*config);
     REQUIRE(consumer.ok());
     auto count = consumer->partition_count(topic, 30s);
-    if (!count) return std::nullopt;  // not created yet
+    if (!count) return newest_value();  // not created yet
     std::vector<rdkafka::topic_partition> partitions;
     std::vector<rdkafka::topic_partition_offset> assignment;
     std::vector<std::int64_t> ends;
@@ -61,7 +63,7 @@ std::optional<std::string> newest(const std::string& topic, const std::string& k
         assignment.push_back({topic, p, rdkafka::offsets::beginning});
     }
     REQUIRE(consumer->assign(assignment).ok());
-    std::optional<std::string> out;
+    newest_value out;
     const bool at_end = poll_until(30s, [&] {
         auto polled = consumer->poll(200ms);
         if (polled.ok() && polled->has_value() && (*polled)->key() == key)
@@ -122,7 +124,7 @@ bool rest_shows(distributed_workers& cluster, const std::string& connector, cons
 
 // Within 30 s, the newest offset under `key` in `offsets_topic` is the file's size.
 bool holds_position(const std::string& offsets_topic, const std::string& key, const fs::path& file) {
-    return poll_until(30s, [&] { return newest(offsets_topic, key) == offset_value(file); });
+    return poll_until(30s, [&] { return newest(offsets_topic, key) == newest_value(offset_value(file)); });
 }
 
 // Creates the connector (201) and waits until the file's lines are in the reader's topic.
@@ -232,4 +234,20 @@ TEST_CASE("connector offsets topic: a task without exactly-once flushes to its o
     cluster.start(0);
     CHECK(all_arrived(reader, input));
     check_exactly_once(reader, input, "own offsets topic, without exactly-once");
+    CHECK(holds_position(own_topic, key, input.path));
+    CHECK(holds_position(cluster.offset_topic(), key, input.path));  // the copy
+
+    // A reset through REST deletes the offset from both topics.
+    REQUIRE(cluster.call(0, "PUT", "/connectors/" + source + "/stop").status == 204);
+    REQUIRE(poll_until(30s, [&] { return cluster.connector_state(0, source) == "STOPPED"; }));
+    const auto reset = cluster.call(0, "DELETE", "/connectors/" + source + "/offsets");
+    INFO(reset.body);
+    CHECK(reset.status == 200);
+    const newest_value tombstone{std::optional<std::string>()};
+    CHECK(newest(own_topic, key) == tombstone);
+    CHECK(newest(cluster.offset_topic(), key) == tombstone);
+    const auto shown = cluster.call(0, "GET", "/connectors/" + source + "/offsets");
+    CHECK(shown.status == 200);
+    CHECK(json::parse(shown.body).ok());
+    CHECK(*json::parse(shown.body) == *json::parse(R"({"offsets":[]})"));
 }
