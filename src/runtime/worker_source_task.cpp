@@ -568,6 +568,17 @@ void worker_source_task::commit_transaction() {
     }
 }
 
+// A connector's own offsets topic: the committed offsets also go to the worker's store (Kafka's
+// secondary write, after the commit here: the worker's topic never holds offsets of a transaction
+// that did not commit).
+void worker_source_task::copy_offsets_to_worker_store() {
+    if (!parts_.own_offsets || transaction_offsets_.empty()) return;
+    std::map<storage::offset_bytes, std::optional<storage::offset_bytes>> entries;
+    for (const auto& [key, po] : transaction_offsets_)
+        entries.emplace(storage::offset_bytes(key.begin(), key.end()), codec_.encode_value(po.offset));
+    parts_.own_offsets->copy_to_worker_store(entries);
+}
+
 void worker_source_task::abort_transaction() {
     if (producer_closed_) return;
     stop_reporting_if_fenced();  // a failed record of a fenced producer ends up here
@@ -657,17 +668,6 @@ void worker_source_task::final_offset_commit() {
         }
     }
     commit_offsets();
-}
-
-// A connector's own offsets topic: the committed offsets also go to the worker's store (Kafka's
-// secondary write, after the commit here: the worker's topic never holds offsets of a transaction
-// that did not commit).
-void worker_source_task::copy_offsets_to_worker_store() {
-    if (!parts_.own_offsets || transaction_offsets_.empty()) return;
-    std::map<storage::offset_bytes, std::optional<storage::offset_bytes>> entries;
-    for (const auto& [key, po] : transaction_offsets_)
-        entries.emplace(storage::offset_bytes(key.begin(), key.end()), codec_.encode_value(po.offset));
-    parts_.own_offsets->copy_to_worker_store(entries);
 }
 
 void worker_source_task::close() {
