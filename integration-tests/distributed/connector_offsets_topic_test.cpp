@@ -9,7 +9,9 @@
 // - the fallback: a connector that ran with the worker's topic, given a topic of its own, resumes
 //   from the worker's topic's offsets (no line twice);
 // - without exactly-once: the task flushes its offsets to its own topic, and resumes from them
-//   after its worker restarted.
+//   after its worker restarted; a REST reset leaves tombstones in both topics;
+// - the connector itself (its offset_storage_reader()) reads its own topic first, then the
+//   worker's.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -21,7 +23,10 @@
 #include "common/json.hpp"
 #include "distributed/committed_reader.hpp"
 #include "distributed/distributed_workers.hpp"
+#include "kafka/rdkafka/admin_client.hpp"
 #include "kafka/rdkafka/consumer.hpp"
+#include "kafka/rdkafka/producer.hpp"
+#include "storage/internal_topics.hpp"
 #include "support/cluster_env.hpp"
 
 using namespace copycat;
@@ -250,4 +255,42 @@ TEST_CASE("connector offsets topic: a task without exactly-once flushes to its o
     CHECK(shown.status == 200);
     CHECK(json::parse(shown.body).ok());
     CHECK(*json::parse(shown.body) == *json::parse(R"({"offsets":[]})"));
+}
+
+TEST_CASE("connector offsets topic: the connector reads its own topic, then the worker's", "[cluster]") {
+    distributed_workers cluster({.workers = 1, .extra_properties = ""});
+    logs_on_failure print_logs(cluster);
+    const std::string source = "probe-offsets";
+    const std::string own_topic = unique_name("probe-offsets-offsets");
+    auto client = rdkafka::client_config::from_map({{"bootstrap.servers", bootstrap_servers()}});
+    REQUIRE(client.ok());
+    auto admin = rdkafka::admin_client::create(*client);
+    REQUIRE(admin.ok());
+    storage::internal_topic_spec spec{own_topic, "offsets.storage.topic", 1, 1, {}};
+    REQUIRE(storage::ensure_internal_topic(*admin, spec, 30s).ok());
+
+    // Offsets of the connector's file partitions: some in its own topic, some in the worker's.
+    auto producer = rdkafka::producer::create(*client);
+    REQUIRE(producer.ok());
+    const auto write = [&](const std::string& topic, const std::string& file, int position) {
+        const std::string key = offset_key(source, file);
+        const std::string value = R"({"position":)" + std::to_string(position) + "}";
+        REQUIRE(producer->produce({.topic = topic, .key = key, .value = value}).ok());
+    };
+    write(own_topic, "/own", 11);
+    write(own_topic, "/both", 22);
+    write(cluster.offset_topic(), "/both", 99);
+    write(cluster.offset_topic(), "/worker", 33);
+    REQUIRE(producer->flush(30s).ok());
+
+    const auto created = cluster.call(
+        0, "PUT", "/connectors/" + source + "/config",
+        R"({"connector.class":"org.copycat.test.TaskProbeSourceConnector","tasks.max":"1","probe.dir":")" +
+            cluster.dir().path().string() + R"(","probe.offset.files":"/own,/both,/worker,/nowhere",)" +
+            R"("offsets.storage.topic":")" + own_topic + R"("})");
+    INFO(created.body);
+    REQUIRE(created.status == 201);
+    const fs::path recorded = cluster.dir().path() / "connector.offsets";
+    REQUIRE(poll_until(30s, [&] { return fs::exists(recorded) && count_lines(recorded) == 4; }));
+    CHECK(file_lines(recorded) == std::vector<std::string>{"/own 11", "/both 22", "/worker 33", "/nowhere none"});
 }
