@@ -209,6 +209,16 @@ std::optional<int> single_task_worker(distributed_workers& cluster, const std::s
     return cluster.index_of(tasks[0].worker_id);
 }
 
+std::optional<double> committed_transactions(distributed_workers& cluster, int i, const std::string& connector) {
+    const auto reply = cluster.call(i, "GET", "/metrics");
+    if (reply.status != 200) return std::nullopt;
+    const std::string series =
+        "copycat_source_task_transactions_total{connector=\"" + connector + "\",result=\"committed\",task=\"0\"} ";
+    const auto at = reply.body.find(series);
+    if (at == std::string::npos) return std::nullopt;
+    return std::stod(reply.body.substr(at + series.size()));
+}
+
 long last_joined_generation(const std::string& log) {
     const std::string marker = "Joined group at generation ";
     const auto pos = log.rfind(marker);

@@ -100,6 +100,10 @@ int any_running(const distributed_workers& cluster);
 // when it has not exactly one task, or that task is not RUNNING on a running worker.
 std::optional<int> single_task_worker(distributed_workers& cluster, const std::string& connector);
 
+// The committed transactions of the connector's task 0 in worker i's GET /metrics; nullopt when
+// the series is not there (the task is not transactional, or runs elsewhere).
+std::optional<double> committed_transactions(distributed_workers& cluster, int i, const std::string& connector);
+
 // Prints the tails of every worker log (distributed_workers::logs) to stdout when its scope is left
 // by an exception, i.e. by a failed REQUIRE. Declare it after the cluster (it reads the logs in
 // the cluster's temp dir, which the cluster removes).

@@ -29,18 +29,6 @@ constexpr int workers = 3;
 constexpr int chunk = 1'000;
 constexpr int lines_after = 5'000;
 
-// The committed transactions of the connector's task 0 in worker i's GET /metrics; nullopt when
-// the series is not there (the task is not transactional, or runs elsewhere).
-std::optional<double> committed_transactions(distributed_workers& cluster, int i, const std::string& connector) {
-    const auto reply = cluster.call(i, "GET", "/metrics");
-    if (reply.status != 200) return std::nullopt;
-    const std::string series =
-        "copycat_source_task_transactions_total{connector=\"" + connector + "\",result=\"committed\",task=\"0\"} ";
-    const auto at = reply.body.find(series);
-    if (at == std::string::npos) return std::nullopt;
-    return std::stod(reply.body.substr(at + series.size()));
-}
-
 }  // namespace
 
 TEST_CASE("exactly-once source: preparing -> enabled, one worker at a time, loses nothing and repeats nothing after",

@@ -9,9 +9,12 @@ from mixed_cluster import probe_config, put_config, wait_running
 
 def test_statuses_carry_the_plugin_version_everywhere(java_led):
     name = "ver-0"
-    put_config(java_led.workers[1].client, name, probe_config(java_led.path(name), tasks=3))
+    # Six tasks, so that both systems' workers run some of them whatever earlier tests of the
+    # session left on the cluster (the assignors balance tasks across the workers: with one task
+    # left on two of the three workers, three new ones could all go to the third).
+    put_config(java_led.workers[1].client, name, probe_config(java_led.path(name), tasks=6))
     for w in java_led.workers:
-        status = wait_running(w.client, name, 3)
+        status = wait_running(w.client, name, 6)
         entries = [status["connector"]] + status["tasks"]
         assert list(status["connector"]) == ["state", "worker_id", "version"], status
         assert all(list(t) == ["id", "state", "worker_id", "version"] for t in status["tasks"]), status

@@ -11,6 +11,21 @@
 
 namespace copycat::jvm {
 
+std::optional<copycat::exactly_once_support> java_connector_base<source_connector>::exactly_once_support(
+    const std::map<std::string, std::string>& connector_config) {
+    const auto answer = java_exactly_once_support(*instance_, string_map_to_json(connector_config));
+    if (!answer) return std::nullopt;
+    using support = copycat::exactly_once_support;
+    return *answer == "SUPPORTED" ? support::supported : support::unsupported;
+}
+
+connector_transaction_boundaries java_connector_base<source_connector>::can_define_transaction_boundaries(
+    const std::map<std::string, std::string>& connector_config) {
+    const auto answer = java_can_define_transaction_boundaries(*instance_, string_map_to_json(connector_config));
+    return answer == "SUPPORTED" ? connector_transaction_boundaries::supported
+                                 : connector_transaction_boundaries::unsupported;
+}
+
 template <class Base>
 std::string java_connector<Base>::version() const {
     return java_version(*instance_);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <mutex>
+#include <string_view>
 
 #include "copycat/connector/source_task_context.hpp"
 #include "copycat/errors.hpp"
@@ -59,8 +60,11 @@ void java_source_task::initialize(source_task_context& context) {
     JNIEnv* env = instance_->vm().env();
     register_natives(env);
     auto configs = to_java(env, string_map_to_json(context.configs()));
-    call_void(instance_->vm(), {calls, "initialize", "(Ljava/lang/Object;[BJ)V"}, instance_->get(), configs.get(),
-              static_cast<jlong>(reinterpret_cast<std::intptr_t>(&context.offset_storage_reader())));
+    const auto reader = static_cast<jlong>(reinterpret_cast<std::intptr_t>(&context.offset_storage_reader()));
+    const jboolean transactional = context.transaction_context() != nullptr ? JNI_TRUE : JNI_FALSE;
+    jobject transactions = call_object(env, {calls, "initialize", "(Ljava/lang/Object;[BJZ)Ljava/lang/Object;"},
+                                       "Java initialize failed", instance_->get(), configs.get(), reader, transactional);
+    if (transactions != nullptr) transactions_ = std::make_unique<java_object>(instance_->vm_ptr(), transactions);
     forwards_commit_record_ =
         call_bool(instance_->vm(), {calls, "overridesCommitRecord", "(Ljava/lang/Object;)Z"}, instance_->get());
 }
@@ -73,9 +77,42 @@ void java_source_task::start(const std::map<std::string, std::string>& props) {
 std::vector<source_record> java_source_task::poll() {
     // Into the same buffer each time: a batch is often a megabyte, whose allocation and release
     // per poll() showed in the profile (docs/jvm-bridge.md "Status: what is built, what remains").
-    if (!call_bytes_into(batch_, instance_->vm(), {calls, "poll", "(Ljava/lang/Object;)[B"}, instance_->get()))
-        return {};
+    const bool polled =
+        call_bytes_into(batch_, instance_->vm(), {calls, "poll", "(Ljava/lang/Object;)[B"}, instance_->get());
+    pass_transaction_requests();
+    if (!polled) return {};
     return records_.decode_source_records(batch_);
+}
+
+// The requests of TransactionRequests.take(): a byte of flags (1 commit the batch, 2 abort it),
+// the number of records to commit after (4 bytes, big-endian), one batch of those records and
+// then of the records to abort after. Made before or during the poll() that just returned, they
+// apply to its batch, as Kafka's worker asks its transaction context after dispatching a batch.
+void java_source_task::pass_transaction_requests() {
+    if (!transactions_) return;
+    if (!call_bytes_into(requests_, instance_->vm(), {calls, "takeTransactionRequests", "(Ljava/lang/Object;)[B"},
+                         transactions_->get()))
+        return;
+    constexpr std::size_t header = 5;
+    if (requests_.size() < header) throw data_error("The JVM bridge sent transaction requests of less than 5 bytes");
+    const auto byte = [this](std::size_t i) {
+        return static_cast<std::uint32_t>(static_cast<unsigned char>(requests_[i]));
+    };
+    const std::uint32_t flags = byte(0);
+    const std::size_t commits = (byte(1) << 24) | (byte(2) << 16) | (byte(3) << 8) | byte(4);
+    const std::vector<source_record> records =
+        records_.decode_source_records(std::string_view(requests_).substr(header));
+    if (commits > records.size()) throw data_error("The JVM bridge sent more records to commit after than records");
+    transaction_context& transactions = *context().transaction_context();
+    for (std::size_t i = 0; i < records.size(); ++i) {
+        if (i < commits) {
+            transactions.commit_transaction(records[i]);
+        } else {
+            transactions.abort_transaction(records[i]);
+        }
+    }
+    if ((flags & 1U) != 0) transactions.commit_transaction();
+    if ((flags & 2U) != 0) transactions.abort_transaction();
 }
 
 void java_source_task::commit() {

@@ -1,8 +1,11 @@
 #pragma once
 // A Java SourceTask behind Copycat's source_task (docs/jvm-bridge.md "Crossing records and
 // configs"): called from the task's thread by Copycat's source task loop; one JNI call per
-// poll() batch, records in the binary format of binary_records. Its OffsetStorageReader reads Copycat's offset store through a native method,
-// only on the task's own thread.
+// poll() batch, records in the binary format of binary_records. Its OffsetStorageReader reads
+// Copycat's offset store through a native method, only on the task's own thread. With
+// transaction.boundary=connector its TransactionContext keeps the task's requests in Java; they
+// are taken after each poll(), on the task's thread, and passed to the context's
+// transaction_context (docs/jvm-bridge.md "Exactly-once source").
 
 #include <memory>
 #include <optional>
@@ -27,7 +30,12 @@ public:
     void stop() override;
 
 private:
+    void pass_transaction_requests();
+
     std::unique_ptr<java_object> instance_;
+    // The Java TransactionContext (copycat.bridge.TransactionRequests); null without one.
+    std::unique_ptr<java_object> transactions_;
+    std::string requests_;  // the last requests' bytes, its memory reused
     binary_records records_;
     std::string batch_;  // the last poll()'s bytes, its memory reused
     // Whether the Java task overrides commitRecord; when not, acknowledgements do not cross.

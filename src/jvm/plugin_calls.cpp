@@ -2,12 +2,35 @@
 
 #include <fmt/format.h>
 
+#include "common/json.hpp"
+#include "common/logging.hpp"
+#include "copycat/errors.hpp"
 #include "jvm/bridge_call.hpp"
 
 namespace copycat::jvm {
 namespace {
 
 constexpr const char* calls = "copycat/bridge/PluginCalls";
+
+// PluginCalls.answer(): {"answer":name|null} or {"error":message|null,"trace":...}.
+std::optional<std::string> java_answer(const java_object& connector, const char* method,
+                                       const std::string& props_json) {
+    auto props = to_java(connector.vm().env(), props_json);
+    const std::string text =
+        call_bytes(connector.vm(), {calls, method, "(Ljava/lang/Object;[B)[B"}, connector.get(), props.get())
+            .value_or("{}");
+    auto answer = json::parse(text);
+    if (!answer || !answer->is_object())
+        throw connect_error(fmt::format("The JVM bridge answered {} with {}", method, text));
+    if (const json::value* trace = answer->find("trace")) {
+        log::error("The Java connector's {} threw: {}", method, trace->as_string());
+        const json::value* message = answer->find("error");
+        throw connect_error(message != nullptr && message->is_string() ? message->as_string() : std::string());
+    }
+    const json::value* name = answer->find("answer");
+    if (name == nullptr || !name->is_string()) return std::nullopt;
+    return name->as_string();
+}
 
 }  // namespace
 
@@ -74,6 +97,15 @@ std::string java_task_configs(const java_object& connector, int max_tasks) {
 
 void java_stop(const java_object& connector) {
     call_void(connector.vm(), {calls, "stop", "(Ljava/lang/Object;)V"}, connector.get());
+}
+
+std::optional<std::string> java_exactly_once_support(const java_object& connector, const std::string& props_json) {
+    return java_answer(connector, "exactlyOnceSupport", props_json);
+}
+
+std::optional<std::string> java_can_define_transaction_boundaries(const java_object& connector,
+                                                                  const std::string& props_json) {
+    return java_answer(connector, "canDefineTransactionBoundaries", props_json);
 }
 
 void java_configure(const java_object& plugin, const std::string& props_json) {

@@ -54,6 +54,13 @@ void java_start(const java_object& connector, const std::string& props_json);
 // Connector.taskConfigs(max_tasks) as a JSON array of string maps.
 std::string java_task_configs(const java_object& connector, int max_tasks);
 void java_stop(const java_object& connector);
+// PluginCalls.exactlyOnceSupport / canDefineTransactionBoundaries (KIP-618): the name of the
+// answer's enum constant, nullopt for Java's null. An Exception the connector throws is a
+// connect_error whose message is its getMessage() (Kafka's validation quotes that); its stack
+// trace is logged.
+std::optional<std::string> java_exactly_once_support(const java_object& connector, const std::string& props_json);
+std::optional<std::string> java_can_define_transaction_boundaries(const java_object& connector,
+                                                                  const std::string& props_json);
 // Transformation.configure / Predicate.configure.
 void java_configure(const java_object& plugin, const std::string& props_json);
 // Transformation.apply on one record as a batch of one (jvm/binary_records.hpp); nullopt when it

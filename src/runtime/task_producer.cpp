@@ -8,7 +8,6 @@
 
 #include <fmt/format.h>
 
-
 namespace copycat::runtime {
 
 // Delivery reports of one task's records on the shared producer, from its poller thread to the

@@ -661,13 +661,27 @@ void worker_source_task::final_offset_commit() {
         }
         return;
     }
-    if (!producer_closed_ && parts_.producer->outstanding() > 0) {
-        if (auto flushed = parts_.producer->flush(settings_.offset_flush_timeout); !flushed) {
-            log::warn("Task {}: {}; committing the offsets of acknowledged records only", id().to_string(),
-                      flushed.err().describe());
-        }
-    }
+    if (!producer_closed_) await_acknowledgements();
     commit_offsets();
+}
+
+// Before the last offset commit: up to offset.flush.timeout.ms for the task's records to be
+// acknowledged. A cancel ends the wait, as Kafka's cancel() closes the task's producer at once: a
+// cancelled task commits nothing more, and would otherwise hold its thread (a pool thread for a
+// pooled task) until the timeout.
+void worker_source_task::await_acknowledgements() {
+    constexpr auto cancel_check = 100ms;
+    const auto deadline = clock::now() + settings_.offset_flush_timeout;
+    while (parts_.producer->outstanding() > 0 && !is_cancelled()) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now());
+        if (left.count() <= 0) {
+            log::warn("Task {}: {} records still outstanding after {} ms; committing the offsets of acknowledged "
+                      "records only",
+                      id().to_string(), parts_.producer->outstanding(), settings_.offset_flush_timeout.count());
+            return;
+        }
+        serve_producer(std::min(left, std::chrono::milliseconds(cancel_check)));
+    }
 }
 
 void worker_source_task::close() {

@@ -149,6 +149,7 @@ private:
     void maybe_commit_offsets();
     bool commit_offsets();
     void final_offset_commit();
+    void await_acknowledgements();
     void maybe_throw_producer_failure();
     // Exactly-once: open a transaction before the first record of a batch; commit the open one
     // (records, then their offsets); abort it when the task fails.

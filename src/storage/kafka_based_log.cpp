@@ -221,6 +221,7 @@ void kafka_based_log::stop() {
         if (!running) return;  // never started, or start() is running and cleans up
     }
     stopping_ = true;
+    consumer_->wake();
     if (thread_.joinable()) thread_.join();
     if (auto flushed = producer_->flush(options_.close_timeout); !flushed) {
         log::warn("log of topic '{}': {}; failing them", options_.topic, flushed.err().describe());
@@ -261,7 +262,9 @@ void kafka_based_log::send(std::string key, std::optional<std::string> value, co
         unacked_.erase(id);
         lock.unlock();
         if (done) done(produced.err());
+        return;
     }
+    consumer_->wake();  // the log thread looks for the acknowledgement from now on (poll_wait())
 }
 
 void kafka_based_log::on_delivered(std::uint64_t id) {
@@ -285,10 +288,17 @@ void kafka_based_log::read_to_end(completion done) {
 
 std::chrono::milliseconds kafka_based_log::poll_wait() {
     using namespace std::chrono_literals;
+    const auto now = clock::now();
+    const auto until = [&](clock::time_point t) {
+        return std::chrono::ceil<std::chrono::milliseconds>(std::max(t - now, clock::duration::zero()));
+    };
     std::lock_guard lock(mutex_);
     // Bounded to a second after the latest send, so a broker that is away costs no busy loop.
-    const bool acks_due = !unacked_.empty() && clock::now() - last_send_ < 1s;
-    return acks_due ? 1ms : options_.poll_interval;
+    if (!unacked_.empty() && now - last_send_ < 1s) return 1ms;
+    // Otherwise until the next piece of timed work: a stall check, or a retried end-offset query.
+    auto wait = std::min(options_.poll_interval, until(next_stall_check_));
+    if (!reads_.empty()) wait = std::min(wait, until(next_end_query_));
+    return wait;
 }
 
 void kafka_based_log::run() {

@@ -25,11 +25,13 @@
 //
 // Threading: send() and read_to_end() from any thread; their callbacks, and the handler after
 // start(), run on the log's thread and must not block on the log. stop() (and the destructor)
-// must not be called from those callbacks. The background thread wakes every poll_interval
-// when idle; a read_to_end() request wakes it at once, and while records sent in the last second
-// wait for their acknowledgement it looks for delivery reports every millisecond, so a write
-// followed by a read to the end takes round trips, not poll intervals (the config topic's
-// writes are serial on the leader: docs/scale.md "Creating connectors at scale").
+// must not be called from those callbacks. The background thread waits for records and wakes
+// for its timed work (the stall check, a retried end-offset query) or every poll_interval (1 s)
+// when idle: an idle worker's three logs cost next to no CPU. send(), read_to_end() and stop()
+// wake it at once, and while records sent in the last second wait for their acknowledgement it
+// looks for delivery reports every millisecond, so a write followed by a read to the end takes
+// round trips, not poll intervals (the config topic's writes are serial on the leader:
+// docs/scale.md "Creating connectors at scale").
 //
 // Owned by the store that uses it.
 
@@ -73,8 +75,9 @@ struct kafka_based_log_options {
     std::chrono::milliseconds start_timeout{60000};
     // One end-offset query of all partitions.
     std::chrono::milliseconds request_timeout{10000};
-    // How long the background thread waits for records before it looks at its other work.
-    std::chrono::milliseconds poll_interval{20};
+    // How long the background thread waits for records at most when it has nothing else to do
+    // (sends, reads to the end and stop() wake it; Kafka's KafkaBasedLog waits until woken).
+    std::chrono::milliseconds poll_interval{1000};
     // How often the log thread checks that the consumer moves while it is behind the end offsets.
     std::chrono::milliseconds stall_check_interval{2000};
     // stop(): how long records in flight may take to be acknowledged before they are failed.

@@ -20,6 +20,7 @@
 #include "copycat/data/struct_value.hpp"
 #include "copycat/connector/source_task_context.hpp"
 #include "copycat/errors.hpp"
+#include "runtime/worker_transaction_context.hpp"
 
 using namespace copycat;
 
@@ -55,12 +56,15 @@ struct stored_offsets final : offset_storage_reader {
 };
 
 struct fixed_context final : source_task_context {
-    fixed_context(std::map<std::string, std::string> configs, stored_offsets& offsets)
-        : configs_(std::move(configs)), offsets_(offsets) {}
+    fixed_context(std::map<std::string, std::string> configs, stored_offsets& offsets,
+                  copycat::transaction_context* transactions = nullptr)
+        : configs_(std::move(configs)), offsets_(offsets), transactions_(transactions) {}
     const std::map<std::string, std::string>& configs() const override { return configs_; }
     copycat::offset_storage_reader& offset_storage_reader() override { return offsets_; }
+    copycat::transaction_context* transaction_context() override { return transactions_; }
     std::map<std::string, std::string> configs_;
     stored_offsets& offsets_;
+    copycat::transaction_context* transactions_;
 };
 
 // A connector context that records what the connector asks for (from any thread).
@@ -314,6 +318,76 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
                       Catch::Contains("org.apache.kafka.connect.errors.DataException") &&
                           Catch::Contains("at org.apache.kafka.connect.transforms.InsertField"));
     upper->close();
+}
+
+TEST_CASE("A Java source connector's exactly-once answers and its task's transaction requests cross the bridge") {
+    loader::plugin_registry registry;
+    const auto report = jvm::register_java_plugins({java_plugins}, settings(), registry);
+    REQUIRE(report.jvm_started);
+    const loader::plugin_entry* entry = registry.find("TransactionalSourceConnector");
+    REQUIRE(entry != nullptr);
+    auto connector = entry->create<source_connector>();
+
+    // exactlyOnceSupport: Java's null (SourceConnector's default) is "does not say".
+    CHECK(connector->exactly_once_support({}) == std::nullopt);
+    CHECK(connector->exactly_once_support({{"exactly.once.answer", "null"}}) == std::nullopt);
+    CHECK(connector->exactly_once_support({{"exactly.once.answer", "SUPPORTED"}}) == exactly_once_support::supported);
+    CHECK(connector->exactly_once_support({{"exactly.once.answer", "UNSUPPORTED"}}) ==
+          exactly_once_support::unsupported);
+    // An exception's message alone (Kafka's validation quotes getMessage()), untrimmed, or empty.
+    CHECK_THROWS_MATCHES(connector->exactly_once_support({{"exactly.once.answer", "throw"}}), connect_error,
+                         Catch::Message("  exactlyOnceSupport cannot tell  "));
+    CHECK_THROWS_MATCHES(connector->exactly_once_support({{"exactly.once.answer", "throw-empty"}}), connect_error,
+                         Catch::Message(""));
+    // canDefineTransactionBoundaries: SourceConnector's default is UNSUPPORTED; null counts as that.
+    CHECK(connector->can_define_transaction_boundaries({}) == connector_transaction_boundaries::unsupported);
+    CHECK(connector->can_define_transaction_boundaries({{"boundaries.answer", "SUPPORTED"}}) ==
+          connector_transaction_boundaries::supported);
+    CHECK(connector->can_define_transaction_boundaries({{"boundaries.answer", "null"}}) ==
+          connector_transaction_boundaries::unsupported);
+    CHECK_THROWS_MATCHES(connector->can_define_transaction_boundaries({{"boundaries.answer", "throw"}}),
+                         connect_error, Catch::Message("  canDefineTransactionBoundaries cannot tell  "));
+
+    // A task with a transaction context: its requests reach Copycat's context with the batch they
+    // were made in; records are compared by value, as the worker's task loop compares them.
+    const std::map<std::string, std::string> config = {{"topic", "t"},         {"count", "10"},
+                                                       {"batch.size", "5"},    {"commit.record", "1"},
+                                                       {"abort.record", "3"},  {"commit.batch", "2"},
+                                                       {"abort.batch", "7"}};
+    connector->start(config);
+    stored_offsets offsets({});
+    runtime::worker_transaction_context transactions;
+    fixed_context context(config, offsets, &transactions);
+    auto task = connector->create_task();
+    task->initialize(context);
+    task->start(config);
+    const auto first = task->poll();
+    REQUIRE(first.size() == 5);
+    CHECK(first[0].val == value("0"));  // a task with a transaction context
+    CHECK(transactions.should_commit_batch());
+    CHECK_FALSE(transactions.should_abort_batch());
+    CHECK_FALSE(transactions.should_commit_on(first[0]));
+    CHECK(transactions.should_commit_on(first[1]));
+    CHECK(transactions.should_abort_on(first[3]));
+    CHECK_FALSE(transactions.should_abort_on(first[3]));  // each request is answered once
+    const auto second = task->poll();
+    REQUIRE(second.size() == 5);
+    CHECK(transactions.should_abort_batch());
+    CHECK_FALSE(transactions.should_commit_batch());
+    CHECK(task->poll().empty());  // Java's null: nothing more, and no requests
+    CHECK_FALSE(transactions.should_abort_batch());
+    task->stop();
+
+    // Without one (any other transaction.boundary), the Java task's transactionContext() is null.
+    fixed_context plain(config, offsets);
+    auto without = connector->create_task();
+    without->initialize(plain);
+    without->start(config);
+    const auto polled = without->poll();
+    REQUIRE(polled.size() == 5);
+    CHECK(polled[0].val == value("0 no-context"));
+    without->stop();
+    connector->stop();
 }
 
 TEST_CASE("Each plugin directory has its own class loader: two versions of one library coexist") {

@@ -87,6 +87,10 @@ public:
                 value(values_.empty() ? "record-" + std::to_string(next_) : values_[static_cast<std::size_t>(next_)]));
         }
         define_transaction_boundaries(out);
+        {
+            std::lock_guard lock(the_hub().mutex);
+            ++the_hub().acks["polled-" + partition_.at("source").as_string()];
+        }
         return out;
     }
 

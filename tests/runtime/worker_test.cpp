@@ -42,7 +42,8 @@ struct worker_fixture {
     // The source connector of source_config(): its tasks on threads, or on the task pool.
     std::string source_class = "test.CountingSource";
 
-    explicit worker_fixture(std::chrono::milliseconds graceful = 5s, std::chrono::milliseconds abandoned_join = 10s) {
+    explicit worker_fixture(std::chrono::milliseconds graceful = 5s, std::chrono::milliseconds abandoned_join = 10s,
+                            std::chrono::milliseconds offset_flush_timeout = 5s) {
         testing::register_test_plugins(registry);
         worker_config config;
         config.bootstrap_servers = cluster.bootstrap_servers();
@@ -50,6 +51,7 @@ struct worker_fixture {
         config.value_converter = string_converter;
         config.offset_flush_interval = 100ms;
         config.task_shutdown_graceful_timeout = graceful;
+        config.offset_flush_timeout = offset_flush_timeout;
         config.abandoned_task_join_timeout = abandoned_join;
         config.originals = {{"producer.linger.ms", "5"}};
         w = std::make_unique<worker>(config, registry, offsets, listener);
@@ -287,6 +289,24 @@ TEST_CASE("worker: stop() gives up on an abandoned task still inside a plugin ca
             return f.w->stuck_task_threads() == 0;
         },
         deadline));
+}
+
+TEST_CASE("worker: a cancelled source task stops waiting for its records' acknowledgements") {
+    // Stopped while its records wait for the broker, the task overruns the graceful timeout and
+    // is cancelled; as Kafka's cancel() closes the producer at once, the task then ends instead
+    // of waiting out offset.flush.timeout.ms (a minute here), and commits nothing.
+    worker_fixture f(200ms, 10s, 60s);
+    f.source_class = GENERATE(as<std::string>{}, "test.CountingSource", "test.NonBlockingCountingSource");
+    REQUIRE(f.cluster.set_round_trip_time(60s).ok());  // nothing is acknowledged during the test
+    const auto name = unique_name("unacked");
+    const auto id = f.start_source(name, f.source_config(name, unique_name("topic"), 20));
+    REQUIRE(testing::eventually([&] { return testing::source_acks("polled-" + name + "-p0") > 0; }, deadline));
+    const auto reported = f.listener.task_states(id);
+    f.w->stop_tasks({id});
+    f.w->stop();  // joins the cancelled task, waiting up to 10 s
+    CHECK(f.w->stuck_task_threads() == 0);
+    CHECK(f.listener.task_states(id) == reported);
+    CHECK_FALSE(f.stored_position(name, name + "-p0"));
 }
 
 TEST_CASE("worker: records flow from a source task through Kafka to a sink task") {

@@ -69,7 +69,12 @@ result<consumer> consumer::create(const client_config& config) {
 }
 
 consumer::consumer(std::unique_ptr<detail::consumer_group_state> group, detail::handle_ptr handle, bool has_group)
-    : group_(std::move(group)), handle_(std::move(handle)), has_group_(has_group) {}
+    : group_(std::move(group)),
+      handle_(std::move(handle)),
+      poll_queue_(rd_kafka_queue_get_consumer(handle_.get())),
+      has_group_(has_group) {}
+
+void consumer::queue_deleter::operator()(rd_kafka_queue_s* queue) const noexcept { rd_kafka_queue_destroy(queue); }
 
 consumer::consumer(consumer&& other) noexcept = default;
 
@@ -78,6 +83,7 @@ consumer& consumer::operator=(consumer&& other) noexcept {
         close_and_destroy();
         group_ = std::move(other.group_);
         handle_ = std::move(other.handle_);
+        poll_queue_ = std::move(other.poll_queue_);
         has_group_ = other.has_group_;
         closed_ = other.closed_;
     }
@@ -161,7 +167,9 @@ void consumer::retry_pending_seeks() {
     }
 }
 
-void consumer::wake() { rd_kafka_yield(handle_.get()); }
+void consumer::wake() {
+    if (poll_queue_) rd_kafka_queue_yield(poll_queue_.get());
+}
 
 result<std::optional<message>> consumer::poll(std::chrono::milliseconds timeout) {
     if (auto failed = std::exchange(group_->failure, std::nullopt)) return std::move(*failed);
@@ -356,6 +364,7 @@ result<std::int32_t> consumer::partition_count(std::string_view topic, std::chro
 result<void> consumer::close() {
     if (closed_) return {};
     closed_ = true;
+    poll_queue_.reset();  // librdkafka: before rd_kafka_consumer_close()
     rd_kafka_resp_err_t err = rd_kafka_consumer_close(handle_.get());  // the final revocation runs here
     group_->listener = nullptr;
     if (err) return detail::kafka_error(err, "close consumer");

@@ -12,6 +12,8 @@
 #include "common/result.hpp"
 #include "kafka/rdkafka/client_config.hpp"
 #include "kafka/rdkafka/handle.hpp"
+
+struct rd_kafka_queue_s;  // rd_kafka_queue_t
 #include "kafka/rdkafka/message.hpp"
 #include "kafka/rdkafka/types.hpp"
 
@@ -95,7 +97,8 @@ public:
     // reported: compare offsets with query_watermarks() instead.
     result<std::optional<message>> poll(std::chrono::milliseconds timeout);
     // Makes a poll() waiting on another thread return at once, with no record (the next poll()
-    // when none is waiting). Thread-safe.
+    // when none is waiting). Thread-safe; not after close(). (librdkafka's rd_kafka_yield() would
+    // not do: it flags the calling thread, not the polling one.)
     void wake();
 
     // Commits these offsets for the group and waits for the answer. Each offset is the next one
@@ -156,6 +159,11 @@ private:
     // The rebalance callback's opaque: declared before handle_ so that it outlives the handle.
     std::unique_ptr<detail::consumer_group_state> group_;
     detail::handle_ptr handle_;
+    // The queue poll() waits on, for wake(); released before the consumer closes.
+    struct queue_deleter {
+        void operator()(rd_kafka_queue_s* queue) const noexcept;
+    };
+    std::unique_ptr<rd_kafka_queue_s, queue_deleter> poll_queue_;
     bool has_group_ = false;
     bool closed_ = false;
 };

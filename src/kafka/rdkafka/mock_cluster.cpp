@@ -46,4 +46,11 @@ result<void> mock_cluster::create_topic(std::string_view topic, std::int32_t par
     return {};
 }
 
+result<void> mock_cluster::set_round_trip_time(std::chrono::milliseconds rtt) {
+    if (rd_kafka_resp_err_t err = rd_kafka_mock_broker_set_rtt(cluster_, -1, static_cast<int>(rtt.count()))) {
+        return detail::kafka_error(err, "set the mock brokers' round-trip time");
+    }
+    return {};
+}
+
 }  // namespace copycat::rdkafka

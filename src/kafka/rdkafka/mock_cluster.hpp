@@ -4,6 +4,7 @@
 // fetch, offsets, metadata and groups; it is never a substitute for a real broker in
 // integration tests.
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,6 +33,8 @@ public:
 
     // Topics are also created on first use with the mock's defaults; this sets the layout.
     result<void> create_topic(std::string_view topic, std::int32_t partitions, std::int32_t replication_factor = 1);
+    // Delays every broker's answers by `rtt` (records then wait that long for acknowledgement).
+    result<void> set_round_trip_time(std::chrono::milliseconds rtt);
 
 private:
     mock_cluster(detail::handle_ptr host, rd_kafka_mock_cluster_s* cluster);

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <chrono>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -88,4 +89,38 @@ TEST_CASE("records round-trip through librdkafka's mock cluster with keys, nulls
     auto partitions = c->partition_count("events", 10s);
     REQUIRE(partitions.ok());
     CHECK(*partitions == 2);
+}
+
+TEST_CASE("consumer: wake() from another thread ends a waiting poll at once") {
+    auto cluster = mock_cluster::create();
+    REQUIRE(cluster.ok());
+    REQUIRE(cluster->create_topic("quiet", 1).ok());
+    auto config = client_config::from_map({{"bootstrap.servers", cluster->bootstrap_servers()}});
+    REQUIRE(config.ok());
+    auto c = consumer::create(*config);
+    REQUIRE(c.ok());
+    REQUIRE(c->assign({{"quiet", 0, offsets::beginning}}).ok());
+
+    // A wake with nobody polling ends the next poll at once.
+    c->wake();
+    const auto early = std::chrono::steady_clock::now();
+    auto none = c->poll(30s);
+    REQUIRE(none.ok());
+    CHECK_FALSE(none->has_value());
+    CHECK(std::chrono::steady_clock::now() - early < 20s);
+
+    // A poll waiting for a topic with no records returns once woken, long before its timeout.
+    std::promise<std::chrono::steady_clock::time_point> polling;
+    auto waited = std::async(std::launch::async, [&] {
+        polling.set_value(std::chrono::steady_clock::now());
+        return c->poll(60s);
+    });
+    const auto started = polling.get_future().get();
+    while (waited.wait_for(200ms) != std::future_status::ready && std::chrono::steady_clock::now() - started < 50s)
+        c->wake();  // the first wake may come before the poll waits: it then ends the poll at once anyway
+    REQUIRE(waited.wait_for(0s) == std::future_status::ready);
+    auto polled = waited.get();
+    REQUIRE(polled.ok());
+    CHECK_FALSE(polled->has_value());
+    CHECK(std::chrono::steady_clock::now() - started < 50s);
 }

@@ -16,6 +16,7 @@ import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.connector.ConnectRecord;
 import org.apache.kafka.connect.connector.Connector;
 import org.apache.kafka.connect.connector.ConnectorContext;
+import org.apache.kafka.connect.source.SourceConnector;
 import org.apache.kafka.connect.storage.Converter;
 import org.apache.kafka.connect.storage.HeaderConverter;
 import org.apache.kafka.connect.transforms.Transformation;
@@ -168,6 +169,34 @@ public final class PluginCalls {
             List<Map<String, String>> configs = ((Connector) connector).taskConfigs(maxTasks);
             return JSON.writeValueAsBytes(configs);
         });
+    }
+
+    /** SourceConnector.exactlyOnceSupport(props) (KIP-618), as answer(). */
+    public static byte[] exactlyOnceSupport(Object connector, byte[] propsJson) throws Exception {
+        Map<String, String> props = JSON.readValue(propsJson, STRING_MAP);
+        return answer(connector, () -> ((SourceConnector) connector).exactlyOnceSupport(props));
+    }
+
+    /** SourceConnector.canDefineTransactionBoundaries(props) (KIP-618), as answer(). */
+    public static byte[] canDefineTransactionBoundaries(Object connector, byte[] propsJson) throws Exception {
+        Map<String, String> props = JSON.readValue(propsJson, STRING_MAP);
+        return answer(connector, () -> ((SourceConnector) connector).canDefineTransactionBoundaries(props));
+    }
+
+    /**
+     * A connector's answer to a preflight question: {"answer":"SUPPORTED"|"UNSUPPORTED"|null}, or,
+     * when it threw an Exception, {"error":getMessage(),"trace":...}: Kafka's validation message
+     * carries getMessage(), not the stack trace.
+     */
+    private static byte[] answer(Object connector, Callable<Enum<?>> question) throws Exception {
+        ObjectNode out = JSON.createObjectNode();
+        try {
+            Enum<?> answer = withLoaderOf(connector, question);
+            out.put("answer", answer == null ? null : answer.name());
+        } catch (Exception e) {
+            out.put("error", e.getMessage()).put("trace", Throwables.stackTrace(e));
+        }
+        return JSON.writeValueAsBytes(out);
     }
 
     public static void stop(Object connector) throws Exception {

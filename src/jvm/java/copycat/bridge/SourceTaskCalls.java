@@ -14,6 +14,7 @@ import org.apache.kafka.common.metrics.PluginMetrics;
 import org.apache.kafka.connect.source.SourceRecord;
 import org.apache.kafka.connect.source.SourceTask;
 import org.apache.kafka.connect.source.SourceTaskContext;
+import org.apache.kafka.connect.source.TransactionContext;
 import org.apache.kafka.connect.storage.OffsetStorageReader;
 
 /**
@@ -31,20 +32,33 @@ public final class SourceTaskCalls {
         return PluginCalls.withLoaderOf(task, () -> ((SourceTask) task).version());
     }
 
-    /** SourceTask.initialize with a context whose OffsetStorageReader reads Copycat's offset store. */
-    public static void initialize(Object task, byte[] configs, long offsetReader) throws Exception {
+    /**
+     * SourceTask.initialize with a context whose OffsetStorageReader reads Copycat's offset store
+     * and, when `transactional` (transaction.boundary=connector), whose TransactionContext keeps the
+     * task's requests for takeTransactionRequests. Returns that TransactionContext; null without.
+     */
+    public static Object initialize(Object task, byte[] configs, long offsetReader, boolean transactional)
+        throws Exception {
         Map<String, String> props = PluginCalls.JSON.readValue(configs, PluginCalls.STRING_MAP);
         OffsetStorageReader reader = new NativeOffsets(offsetReader);
+        TransactionRequests transactions = transactional ? new TransactionRequests() : null;
         PluginCalls.withLoaderOf(task, () -> {
             ((SourceTask) task).initialize(new SourceTaskContext() {
                 @Override public Map<String, String> configs() { return props; }
                 @Override public OffsetStorageReader offsetStorageReader() { return reader; }
+                @Override public TransactionContext transactionContext() { return transactions; }
                 @Override public PluginMetrics pluginMetrics() {
                     throw new UnsupportedOperationException("pluginMetrics() is not bridged to Copycat yet");
                 }
             });
             return null;
         });
+        return transactions;
+    }
+
+    /** The transaction requests the task made since the last call (TransactionRequests.take). */
+    public static byte[] takeTransactionRequests(Object transactions) {
+        return ((TransactionRequests) transactions).take();
     }
 
     public static void start(Object task, byte[] props) throws Exception {
