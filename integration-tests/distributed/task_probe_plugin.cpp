@@ -1,7 +1,9 @@
 // copycat-task-probe: a source connector for cluster tests (not shipped). It makes exactly
 // tasks.max tasks; each task appends one line ("<pid>") to <probe.dir>/task-<n>.starts every time it
 // starts, and otherwise produces nothing. A test counts a task's starts (did a rebalance restart it?)
-// and sees which process ran it.
+// and sees which process ran it. With probe.offset.files=<f1>,<f2>,... the connector, when it
+// starts, writes the offsets its offset_storage_reader() finds for the source partitions
+// {"filename":<f>} to <probe.dir>/connector.offsets, one "<f> <position or none>" line each.
 #include <unistd.h>
 
 #include <atomic>
@@ -42,7 +44,24 @@ private:
 class probe_connector final : public copycat::source_connector {
 public:
     std::string version() const override { return "1.0"; }
-    void start(const string_map& props) override { props_ = props; }
+    void start(const string_map& props) override {
+        props_ = props;
+        auto files = props.find("probe.offset.files");
+        if (files == props.end()) return;
+        std::ofstream out(props.at("probe.dir") + "/connector.offsets");
+        std::string rest = files->second;
+        while (!rest.empty()) {
+            const auto comma = rest.find(',');
+            const std::string file = rest.substr(0, comma);
+            rest = comma == std::string::npos ? std::string() : rest.substr(comma + 1);
+            const auto offset = source_context().offset_storage_reader().offset({{"filename", copycat::value(file)}});
+            std::string position = "none";
+            if (offset)
+                if (auto it = offset->find("position"); it != offset->end() && it->second.is_int64())
+                    position = std::to_string(it->second.as_int64());
+            out << file << " " << position << "\n";
+        }
+    }
     std::vector<string_map> task_configs(int max_tasks) override {
         std::vector<string_map> out;
         for (int i = 0; i < max_tasks; ++i)
@@ -55,6 +74,8 @@ public:
             copycat::config_def d;
             d.define("probe.dir", copycat::config_type::string, copycat::importance::high,
                      "Directory where tasks record their starts");
+            d.define("probe.offset.files", copycat::config_type::string, std::string(), copycat::importance::low,
+                     "Files whose offsets the connector records when it starts");
             return d;
         }();
         return def;

@@ -463,6 +463,9 @@ result<distributed_config> parse_distributed_config(const string_map& props) {
         *runtime::parse_exactly_once_source_support(get<std::string>(v, "exactly.once.source.support"));
     out.worker.group_id = out.group_id;
     out.worker.offsets_topic = out.offset_topic.name;
+    out.worker.offsets_topic_partitions = out.offset_topic.partitions;
+    out.worker.offsets_topic_replication_factor = out.offset_topic.replication_factor;
+    out.worker.offsets_topic_configs = out.offset_topic.configs;
     return out;
 }
 

@@ -14,6 +14,7 @@
 #include "runtime/connector_config.hpp"
 #include "runtime/sink_offsets.hpp"
 #include "runtime/source_offset_codec.hpp"
+#include "runtime/connector_offsets_topic.hpp"
 #include "storage/offset_store.hpp"
 
 namespace copycat::runtime {
@@ -64,6 +65,20 @@ std::vector<std::pair<source_map, storage::offset_bytes>> stored_partitions(
 
 }  // namespace
 
+result<offsets_admin::connector_store> offsets_admin::store_for(const std::string& connector,
+                                                                const string_map& config) const {
+    connector_store out;
+    COPYCAT_TRY(out.own, connector_offset_store_for(worker_, config, offsets_, "connector-offsets-" + connector));
+    out.store = &offsets_;
+    if (out.own) {
+        if (auto started = out.own->start(); !started)
+            return make_error(errc::internal, "Failed to read the offsets topic of source connector " + connector +
+                                                  ": " + started.err().describe());
+        out.store = out.own.get();
+    }
+    return out;
+}
+
 std::string offsets_modified_message(bool confirmed_by_connector, bool reset) {
     const std::string what = reset ? "reset" : "altered";
     if (confirmed_by_connector) return "The offsets for this connector have been " + what + " successfully";
@@ -77,12 +92,14 @@ result<std::vector<connector_offset>> offsets_admin::offsets(const std::string& 
     auto entry = plugins_.find(connector_class(config), {plugin_kind::source_connector, plugin_kind::sink_connector});
     if (!entry) return make_error(errc::internal, entry.err().message);
     if ((*entry)->kind() == plugin_kind::sink_connector) return read_sink_offsets(worker_, connector, config, timeout_);
-    return source_offsets(connector);
+    return source_offsets(connector, config);
 }
 
-result<std::vector<connector_offset>> offsets_admin::source_offsets(const std::string& connector) const {
+result<std::vector<connector_offset>> offsets_admin::source_offsets(const std::string& connector,
+                                                                    const string_map& config) const {
+    COPYCAT_TRY(auto opened, store_for(connector, config));
     source_offset_codec codec;
-    const auto all = offsets_.all();
+    const auto all = opened.store->all();
     std::vector<connector_offset> out;
     for (const auto& [partition, key] : stored_partitions(codec, all, connector)) {
         auto value = codec.decode_value(all.at(key));
@@ -109,8 +126,9 @@ result<std::string> offsets_admin::modify(const std::string& connector, const st
 result<std::string> offsets_admin::modify_source(const std::string& connector, const string_map& config,
                                                  const std::optional<std::vector<connector_offset>>& offsets) const {
     const bool reset = !offsets.has_value();
+    COPYCAT_TRY(auto opened, store_for(connector, config));
     source_offset_codec codec;
-    const auto stored = stored_partitions(codec, offsets_.all(), connector);
+    const auto stored = stored_partitions(codec, opened.store->all(), connector);
 
     std::vector<source_offset_change> changes;
     if (reset) {
@@ -159,7 +177,7 @@ result<std::string> offsets_admin::modify_source(const std::string& connector, c
     }
     auto written = std::make_shared<std::promise<result<void>>>();
     auto done = written->get_future();
-    offsets_.set(std::move(writes), [written](result<void> r) { written->set_value(std::move(r)); });
+    opened.store->set(std::move(writes), [written](result<void> r) { written->set_value(std::move(r)); });
     if (done.wait_for(timeout_) != std::future_status::ready)
         return make_error(errc::timeout,
                           "Timed out while attempting to modify offsets for source connector " + connector);

@@ -2,7 +2,9 @@
 // offsets_admin: reads and changes a connector's offsets for the REST API (KIP-875; Kafka:
 // Worker.connectorOffsets and Worker.modifyConnectorOffsets).
 //
-//   Source connectors: the offset_store entries keyed ["<connector>",{partition}]. A change is
+//   Source connectors: the offset_store entries keyed ["<connector>",{partition}], in the store
+//   the connector's tasks use (its own offsets topic with the worker's as fallback, or the
+//   worker's: runtime/connector_offsets_topic.hpp). A change is
 //   first offered to the connector's alter_offsets(), then written through the store (a reset is
 //   a tombstone, written under the exact key bytes stored, so keys Java wrote are found too).
 //   Sink connectors: the committed offsets of the connector's consumer group (connect-<c>, or
@@ -18,18 +20,17 @@
 // application, next to the worker; the offset_store and registry outlive it.
 
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "common/result.hpp"
 #include "runtime/worker_config.hpp"
+#include "storage/connector_offset_store.hpp"
 
 namespace copycat::loader {
 class plugin_registry;
-}
-namespace copycat::storage {
-class offset_store;
 }
 
 namespace copycat::runtime {
@@ -59,7 +60,15 @@ public:
                                const std::optional<std::vector<connector_offset>>& offsets) const;
 
 private:
-    result<std::vector<connector_offset>> source_offsets(const std::string& connector) const;
+    // The store a source connector's offsets are in: the worker's, or for a connector with an
+    // offsets topic of its own (runtime/connector_offsets_topic.hpp) a connector_offset_store,
+    // started here and stopped when this goes (Kafka builds one per request too).
+    struct connector_store {
+        std::unique_ptr<storage::connector_offset_store> own;
+        storage::offset_store* store = nullptr;
+    };
+    result<connector_store> store_for(const std::string& connector, const string_map& config) const;
+    result<std::vector<connector_offset>> source_offsets(const std::string& connector, const string_map& config) const;
     result<std::string> modify_source(const std::string& connector, const string_map& config,
                                       const std::optional<std::vector<connector_offset>>& offsets) const;
 

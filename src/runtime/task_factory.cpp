@@ -11,6 +11,7 @@
 #include "loader/plugin_registry.hpp"
 #include "runtime/client_configs.hpp"
 #include "runtime/connector_config.hpp"
+#include "runtime/connector_offsets_topic.hpp"
 #include "runtime/dead_letter_queue_reporter.hpp"
 #include "runtime/error_trace.hpp"
 #include "runtime/exactly_once_source.hpp"
@@ -104,18 +105,15 @@ std::string setting(const string_map& config, std::string_view key) {
 // With exactly.once.source.support=enabled every source task is transactional, whatever its
 // connector's exactly.once.support (Kafka: Worker picks ExactlyOnceWorkerSourceTask for all of them);
 // preparing and disabled run them as before (docs/exactly-once-source.md).
+// Their offsets go to `own_offsets_topic` (the connector's, runtime/connector_offsets_topic.hpp),
+// or to the worker's offsets topic when that is empty.
 result<std::optional<worker_source_task::transactions>> transaction_settings(const worker_config& worker,
-                                                                             const string_map& connector_config) {
+                                                                             const string_map& connector_config,
+                                                                             const std::string& own_offsets_topic) {
     using answer = std::optional<worker_source_task::transactions>;
     if (worker.exactly_once_source != exactly_once_source_support::enabled) return answer();
     worker_source_task::transactions t;
-    t.offsets_topic = worker.offsets_topic;
-    const std::string own_topic = setting(connector_config, connector_keys::offsets_storage_topic);
-    if (!own_topic.empty() && own_topic != worker.offsets_topic)
-        return make_error(errc::unsupported,
-                          "offsets.storage.topic=" + own_topic +
-                              ": Copycat does not support per-connector offsets topics yet; remove the setting to use "
-                              "the worker's offsets topic " + worker.offsets_topic);
+    t.offsets_topic = own_offsets_topic.empty() ? worker.offsets_topic : own_offsets_topic;
     const auto boundary =
         parse_transaction_boundary(setting(connector_config, connector_keys::transaction_boundary)).value_or(
             transaction_boundary::poll);
@@ -186,7 +184,10 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
 
     if (is_source) {
         COPYCAT_TRY(auto task, make_task<source_connector, source_task>(*entry));
-        COPYCAT_TRY(auto transactions, transaction_settings(config_, connector_config));
+        COPYCAT_TRY(auto own_offsets,
+                    connector_offset_store_for(config_, connector_config, offsets_, "connector-offsets-" + id.to_string()));
+        COPYCAT_TRY(auto own_topic, own_offsets_topic(config_, connector_config));
+        COPYCAT_TRY(auto transactions, transaction_settings(config_, connector_config, own_topic));
         std::unique_ptr<task_producer> producer;
         if (!transactions && !has_producer_overrides(connector_config)) {
             COPYCAT_TRY(auto shared, shared_task_producer(id));
@@ -199,7 +200,8 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
             producer = std::make_unique<task_producer>(std::move(own));
         }
         worker_source_task::parts parts{std::move(task),       task_config,          std::move(converters),
-                                        std::move(transforms), std::move(producer), std::move(errors)};
+                                        std::move(transforms), std::move(producer), std::move(errors),
+                                        std::move(own_offsets)};
         worker_source_task::settings s;
         s.offset_flush_interval = config_.offset_flush_interval;
         s.offset_flush_timeout = config_.offset_flush_timeout;

@@ -11,6 +11,7 @@
 #include "copycat/errors.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/connector_config.hpp"
+#include "runtime/connector_offsets_topic.hpp"
 #include "runtime/error_trace.hpp"
 #include "runtime/task_factory.hpp"
 #include "runtime/worker_connector.hpp"
@@ -122,8 +123,15 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
         return impl_->fail_connector(name, error_trace(std::current_exception()),
                                      make_error(errc::invalid_argument, error_message(std::current_exception())));
     }
+    std::unique_ptr<storage::connector_offset_store> own_offsets;
+    if (is_source) {
+        auto store = connector_offset_store_for(impl_->config, connector_config, impl_->offsets,
+                                                "connector-offsets-" + name);
+        if (!store) return impl_->fail_connector(name, "copycat::connect_error: " + store.err().message, store.err());
+        own_offsets = std::move(*store);
+    }
     auto wc = std::make_shared<worker_connector>(name, connector_config, std::move(instance), is_source, impl_->offsets,
-                                                 impl_->listener, impl_->connector_pool);
+                                                 impl_->listener, impl_->connector_pool, std::move(own_offsets));
     {
         std::lock_guard lock(impl_->mutex);
         if (!impl_->connectors.emplace(name, wc).second) {

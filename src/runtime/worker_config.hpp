@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 
@@ -48,6 +49,12 @@ struct worker_config {
     exactly_once_source_support exactly_once_source = exactly_once_source_support::disabled;
     std::string group_id;
     std::string offsets_topic;
+    // How a connector's own offsets topic (offsets.storage.topic) is created: as the worker's
+    // (offset.storage.partitions, offset.storage.replication.factor and the other
+    // offset.storage.* topic configs; Kafka: KafkaOffsetBackingStore.newTopicDescription).
+    std::int32_t offsets_topic_partitions = -1;
+    std::int32_t offsets_topic_replication_factor = -1;
+    std::map<std::string, std::string> offsets_topic_configs;
 
     // How statuses name this worker: "<advertised host>:<advertised port>".
     std::string worker_id;

@@ -37,15 +37,16 @@ private:
 
 worker_connector::worker_connector(std::string name, string_map config, std::unique_ptr<connector> instance,
                                    bool is_source, const storage::offset_store& offsets, status_listener& listener,
-                                   thread_pool& pool)
+                                   thread_pool& pool, std::unique_ptr<storage::connector_offset_store> own_offsets)
     : name_(std::move(name)),
       config_(std::move(config)),
       is_source_(is_source),
       instance_(std::move(instance)),
       version_(version_of(*instance_)),
+      own_offsets_(std::move(own_offsets)),
       listener_(listener),
       queue_(pool) {
-    context_ = std::make_unique<context>(*this, offsets);
+    context_ = std::make_unique<context>(*this, own_offsets_ ? *own_offsets_ : offsets);
 }
 
 worker_connector::~worker_connector() {
@@ -149,6 +150,16 @@ T worker_connector::call(std::function<T()> job) {
 }
 
 result<void> worker_connector::do_initialize() {
+    if (own_offsets_) {
+        // Kafka starts a connector's offset store before the connector too (it reads the topic).
+        if (auto started = own_offsets_->start(); !started) {
+            const std::string message = "Failed to start the offset store of connector " + name_ + ": " +
+                                        started.err().describe();
+            log::error("{}", message);
+            on_failure("copycat::connect_error: " + message);
+            return make_error(errc::internal, message);
+        }
+    }
     try {
         if (!is_source_) ensure_valid_sink_topics({config_.begin(), config_.end()});
         instance_->initialize(*context_);

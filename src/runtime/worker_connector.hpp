@@ -24,14 +24,19 @@
 #include "copycat/connector/connector.hpp"
 #include "runtime/worker_config.hpp"
 #include "runtime/worker_state.hpp"
+#include "storage/connector_offset_store.hpp"
 #include "storage/offset_store.hpp"
 
 namespace copycat::runtime {
 
 class worker_connector {
 public:
+    // `own_offsets`: the store of a source connector's own offsets topic
+    // (runtime/connector_offsets_topic.hpp), which its offset_storage_reader() reads instead of
+    // `offsets`; started with the connector, on the pool, before its initialize().
     worker_connector(std::string name, string_map config, std::unique_ptr<connector> instance, bool is_source,
-                     const storage::offset_store& offsets, status_listener& listener, thread_pool& pool);
+                     const storage::offset_store& offsets, status_listener& listener, thread_pool& pool,
+                     std::unique_ptr<storage::connector_offset_store> own_offsets = {});
     ~worker_connector();  // shuts down and waits for the instance's stop
     worker_connector(const worker_connector&) = delete;
     worker_connector& operator=(const worker_connector&) = delete;
@@ -75,6 +80,7 @@ private:
     const bool is_source_;
     std::unique_ptr<connector> instance_;
     const std::string version_;  // the plugin's version(), reported with every state (KIP-891)
+    std::unique_ptr<storage::connector_offset_store> own_offsets_;  // outlives context_, which reads it
     std::unique_ptr<context> context_;
     status_listener& listener_;
 

@@ -67,7 +67,7 @@ worker_source_task::worker_source_task(task_id id, target_state initial, status_
                                        storage::offset_store& offsets, settings s)
     : worker_task(std::move(id), initial, listener, p.task ? version_of(*p.task) : std::string()),
       parts_(std::move(p)),
-      offsets_(offsets),
+      offsets_(parts_.own_offsets ? parts_.own_offsets.get() : &offsets),
       settings_(s),
       nonblocking_poll_(parts_.task && parts_.task->nonblocking_poll()),
       idle_backoff_({idle_backoff_first, idle_backoff_cap}) {
@@ -98,6 +98,13 @@ void worker_source_task::call_task_stop() {
 }
 
 void worker_source_task::initialize_and_start() {
+    if (parts_.own_offsets) {
+        // Kafka starts a task's offset store on the task's thread too (it reads the topic).
+        if (auto started = parts_.own_offsets->start(); !started)
+            throw connect_error("Failed to start the offset store of task " + id().to_string() + ": " +
+                                started.err().describe());
+        own_offsets_started_ = true;
+    }
     if (settings_.exactly_once) {
         // Kafka's checks around initTransactions (prepareToInitializeTask and
         // verifyTaskGenerationAndOwnership): a task the herder stopped meanwhile — revoked, or its
@@ -117,7 +124,7 @@ void worker_source_task::initialize_and_start() {
         }
         unless_stopped();
     }
-    context_ = std::make_unique<context>(parts_.task_config, id().connector, offsets_, transaction_context_.get(),
+    context_ = std::make_unique<context>(parts_.task_config, id().connector, *offsets_, transaction_context_.get(),
                                          [this] { wake(); });
     parts_.task->initialize(*context_);
     parts_.task->start({parts_.task_config.begin(), parts_.task_config.end()});
@@ -472,7 +479,7 @@ bool worker_source_task::commit_offsets() {
         auto done = std::make_shared<std::promise<result<void>>>();
         auto written = done->get_future();
         const auto commit_started = clock::now();
-        offsets_.set(std::move(entries), [done](result<void> r) { done->set_value(std::move(r)); });
+        offsets_->set(std::move(entries), [done](result<void> r) { done->set_value(std::move(r)); });
         if (written.wait_for(settings_.offset_flush_timeout) != std::future_status::ready) {
             log::error("Task {}: offset commit timed out after {} ms; the offsets are kept for the next commit",
                        id().to_string(), settings_.offset_flush_timeout.count());
@@ -551,6 +558,7 @@ void worker_source_task::commit_transaction() {
     submitted_.committable();  // every record of the transaction is acknowledged: forget them
     log::debug("Task {}: committed a transaction with the offsets of {} source partitions", id().to_string(),
                transaction_offsets_.size());
+    copy_offsets_to_worker_store();
     transaction_offsets_.clear();
     try {
         parts_.task->commit();
@@ -558,6 +566,17 @@ void worker_source_task::commit_transaction() {
         log::error("Task {}: exception thrown while calling commit(): {}", id().to_string(),
                    error_trace(std::current_exception()));
     }
+}
+
+// A connector's own offsets topic: the committed offsets also go to the worker's store (Kafka's
+// secondary write, after the commit here: the worker's topic never holds offsets of a transaction
+// that did not commit).
+void worker_source_task::copy_offsets_to_worker_store() {
+    if (!parts_.own_offsets || transaction_offsets_.empty()) return;
+    std::map<storage::offset_bytes, std::optional<storage::offset_bytes>> entries;
+    for (const auto& [key, po] : transaction_offsets_)
+        entries.emplace(storage::offset_bytes(key.begin(), key.end()), codec_.encode_value(po.offset));
+    parts_.own_offsets->copy_to_worker_store(entries);
 }
 
 void worker_source_task::abort_transaction() {
@@ -667,6 +686,7 @@ void worker_source_task::await_acknowledgements() {
 
 void worker_source_task::close() {
     if (started_.load()) call_task_stop();
+    if (own_offsets_started_) parts_.own_offsets->stop();
     producer_closed_ = true;  // records still queued fail silently when the producer goes
     parts_.producer.reset();
     parts_.transforms.close();

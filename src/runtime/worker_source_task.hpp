@@ -28,7 +28,9 @@
 // behind the records, and the transaction commits (which flushes both). Any produce or commit
 // failure aborts it and fails the task, so read_committed consumers never see part of a batch; a
 // fenced producer (a newer owner of the task) fails the task the same way. On a clean stop the open transaction
-// commits; on failure it is aborted. The offset store is not written by the task in this mode.
+// commits; on failure it is aborted. The offset store is not written by the task in this mode,
+// except for the copy of committed offsets to the worker's store when the connector has an
+// offsets topic of its own.
 //
 // Threading: everything runs on the task's thread (or, for a plugin with a non-blocking poll(),
 // in turns on the worker's task pool: one loop iteration per turn, docs/scale.md), including the delivery callbacks (served by
@@ -57,6 +59,7 @@
 #include "runtime/transformation_chain.hpp"
 #include "runtime/worker_task.hpp"
 #include "runtime/worker_transaction_context.hpp"
+#include "storage/connector_offset_store.hpp"
 #include "storage/offset_store.hpp"
 
 namespace copycat::runtime {
@@ -65,7 +68,7 @@ class worker_source_task final : public worker_task {
 public:
     // How an exactly-once task cuts its transactions.
     struct transactions {
-        std::string offsets_topic;  // the worker's offset.storage.topic
+        std::string offsets_topic;  // the connector's offsets.storage.topic, else the worker's offset.storage.topic
         bool commit_per_poll = true;  // transaction.boundary=poll; false: interval
         bool connector_defined = false;  // transaction.boundary=connector (commit_per_poll is ignored)
         std::chrono::milliseconds interval{60000};  // transaction.boundary.interval.ms (interval only)
@@ -89,6 +92,9 @@ public:
         transformation_chain transforms;
         std::unique_ptr<task_producer> producer;  // required (its own when exactly-once); reset when the task closes
         record_error_handler::settings errors;
+        // The store of the connector's own offsets topic (runtime/connector_offsets_topic.hpp),
+        // started with the task and stopped when it closes; none: the worker's store.
+        std::unique_ptr<storage::connector_offset_store> own_offsets;
     };
 
     worker_source_task(task_id id, target_state initial, status_listener& listener, parts p,
@@ -152,6 +158,7 @@ private:
     void maybe_commit_transaction(bool batch_done);
     void commit_transaction();
     void abort_transaction();
+    void copy_offsets_to_worker_store();
     // After a failed transactional call: when the producer was fenced, logs it once and stops the
     // task's status reports (docs/exactly-once-source.md#zombies).
     void stop_reporting_if_fenced();
@@ -164,7 +171,7 @@ private:
     void call_task_stop();
 
     parts parts_;
-    storage::offset_store& offsets_;
+    storage::offset_store* offsets_;  // parts_.own_offsets, or the worker's store
     const settings settings_;
     std::unique_ptr<context> context_;
     std::unique_ptr<record_error_handler> errors_;
@@ -177,6 +184,7 @@ private:
     std::exception_ptr producer_failure_;
     bool producer_closed_ = false;
     bool in_transaction_ = false;
+    bool own_offsets_started_ = false;
     bool fenced_ = false;  // stop_reporting_if_fenced() logged it
     // Set with transaction.boundary=connector: what the task asked for (source_task_context).
     std::unique_ptr<worker_transaction_context> transaction_context_;

@@ -153,7 +153,7 @@ result<void> verify_single_partition(rdkafka::admin_client& admin, const interna
 
 std::string_view internal_topic_purpose(std::string_view config_key) {
     if (config_key == config_topic_key) return "connector configurations";
-    if (config_key == offset_topic_key) return "source connector offsets";
+    if (config_key == offset_topic_key || config_key == connector_offsets_topic_key) return "source connector offsets";
     if (config_key == status_topic_key) return "connector and task statuses";
     return "internal data";
 }

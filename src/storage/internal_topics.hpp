@@ -20,6 +20,8 @@ namespace copycat::storage {
 inline constexpr std::string_view config_topic_key = "config.storage.topic";
 inline constexpr std::string_view offset_topic_key = "offset.storage.topic";
 inline constexpr std::string_view status_topic_key = "status.storage.topic";
+// A source connector's own offsets topic (a connector setting, docs/exactly-once-source.md).
+inline constexpr std::string_view connector_offsets_topic_key = "offsets.storage.topic";
 
 struct internal_topic_spec {
     std::string name;
