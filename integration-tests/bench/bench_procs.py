@@ -75,6 +75,24 @@ def proc_cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
+def thread_cpu_seconds(pid):
+    """{thread name: user + system CPU seconds so far, summed over the threads of that name}; the
+    librdkafka broker threads ("rdk:broker<n>") count as one name, "rdk:broker"."""
+    out = {}
+    for tid in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                text = f.read()
+        except OSError:
+            continue  # the thread ended meanwhile
+        name = text[text.index("(") + 1:text.rindex(")")]
+        if name.startswith("rdk:broker"):
+            name = "rdk:broker"
+        fields = text.rsplit(")", 1)[1].split()
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    return out
+
+
 def proc_status_kb(pid, key):
     """A kB value of /proc/<pid>/status, e.g. VmRSS (resident now) or VmHWM (peak resident)."""
     with open(f"/proc/{pid}/status") as f:

@@ -20,6 +20,8 @@ file_stream_sink_task::~file_stream_sink_task() { close_output(); }
 
 std::string file_stream_sink_task::version() const { return plugin_version; }
 
+bool file_stream_sink_task::nonblocking_put() const { return true; }
+
 void file_stream_sink_task::start(const std::map<std::string, std::string>& props) {
     const abstract_config config(sink_config_def(), props);
     close_output();

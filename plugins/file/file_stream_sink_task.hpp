@@ -19,7 +19,10 @@ namespace copycat::file {
 /// at the end of every put(), in flush() and in stop(). A failed write throws connect_error
 /// (the task fails) rather than losing lines silently.
 ///
-/// Threads: the worker's task thread only.
+/// put() only appends to a local file (or standard output), so it says nonblocking_put(): the
+/// worker runs the task in turns on its task pool.
+///
+/// Threads: one call at a time, from the worker's task thread or task pool.
 class file_stream_sink_task final : public sink_task {
 public:
     file_stream_sink_task() = default;
@@ -32,6 +35,7 @@ public:
     /// Opens the output; throws connect_error when the file cannot be opened or created.
     void start(const std::map<std::string, std::string>& props) override;
 
+    bool nonblocking_put() const override;
     void put(std::vector<sink_record>& records) override;
     void flush(const topic_partition_offsets& current_offsets) override;
 

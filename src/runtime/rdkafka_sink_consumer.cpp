@@ -154,6 +154,10 @@ result<void> rdkafka_sink_consumer::resume(const std::vector<topic_partition>& p
     return consumer_.resume(to_rdkafka(partitions));
 }
 
+void rdkafka_sink_consumer::on_ready(std::function<void()> ready) {
+    if (!closed_) consumer_.on_ready(std::move(ready));
+}
+
 void rdkafka_sink_consumer::close() {
     if (closed_) return;
     closed_ = true;

@@ -8,7 +8,7 @@
 //     so the listener never sees records of a partition after it was told of the revocation.
 //
 // Threading: the task thread only (see sink_consumer); the listener runs inside poll() and
-// close() on that thread.
+// close() on that thread; on_ready()'s function on a librdkafka thread.
 
 #include <map>
 #include <set>
@@ -38,6 +38,7 @@ public:
     result<void> seek(const topic_partition& partition, std::int64_t offset) override;
     result<void> pause(const std::vector<topic_partition>& partitions) override;
     result<void> resume(const std::vector<topic_partition>& partitions) override;
+    void on_ready(std::function<void()> ready) override;
     void close() override;
 
 private:

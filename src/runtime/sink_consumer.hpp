@@ -4,10 +4,12 @@
 // pause/resume and seek. rdkafka_sink_consumer implements it over copycat::rdkafka::consumer;
 // tests use fakes.
 //
-// Threading: one owner thread (the task's) calls every method; rebalance callbacks are invoked
-// from inside poll() and close() on that thread, as Kafka's consumer does.
+// Threading: one owner (the task's thread, or its turns on the task pool, one at a time) calls
+// every method; rebalance callbacks are invoked from inside poll() and close() on the calling
+// thread, as Kafka's consumer does. Only on_ready()'s function may run elsewhere.
 
 #include <chrono>
+#include <functional>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -86,6 +88,13 @@ public:
     // paused does nothing. A partition that is revoked and assigned again starts unpaused.
     virtual result<void> pause(const std::vector<topic_partition>& partitions) = 0;
     virtual result<void> resume(const std::vector<topic_partition>& partitions) = 0;
+
+    // For a task that polls with a zero timeout on the task pool: `ready` is called (on any
+    // thread, perhaps one of the client's own, so it must only schedule the next poll) when
+    // poll() has something again (records, a rebalance, an error) after it returned nothing. An
+    // empty function turns it off, and close() does. Default: never called (the caller polls on
+    // a timer).
+    virtual void on_ready(std::function<void()> ready) { (void)ready; }
 
     // Revokes the whole assignment (the listener is called) and leaves the group. Idempotent.
     virtual void close() = 0;

@@ -1,6 +1,9 @@
 #include "runtime/worker_sink_task.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <memory>
+#include <utility>
 
 #include "common/logging.hpp"
 #include "copycat/errors.hpp"
@@ -14,6 +17,10 @@ using clock = std::chrono::steady_clock;
 
 // The longest single consumer poll, so that state changes and stops are seen promptly.
 constexpr auto max_poll_wait = 100ms;
+// A task on the task pool: the wait before the next turn after polls that brought nothing
+// (the consumer's on_ready() signal ends it early).
+constexpr auto idle_backoff_first = 10ms;
+constexpr auto idle_backoff_cap = 1000ms;
 
 std::optional<bytes_view> as_bytes(const std::optional<std::string_view>& s) {
     if (!s) return std::nullopt;
@@ -38,7 +45,9 @@ std::string describe(const std::vector<topic_partition>& partitions) {
 worker_sink_task::worker_sink_task(task_id id, target_state initial, status_listener& listener, parts p, settings s)
     : worker_task(std::move(id), initial, listener, p.task ? version_of(*p.task) : std::string()),
       parts_(std::move(p)),
-      settings_(s) {
+      settings_(s),
+      nonblocking_put_(parts_.task && parts_.task->nonblocking_put()),
+      idle_backoff_({idle_backoff_first, idle_backoff_cap}) {
     // Retry waits end when the task is asked to stop.
     auto retry_waits = stop_aware_retry_clock([this] { return is_stopping(); },
                                               [this](std::chrono::milliseconds t) { wait_for_change(t); });
@@ -72,8 +81,39 @@ void worker_sink_task::initialize_and_start() {
 
 void worker_sink_task::execute() {
     next_commit_ = clock::now() + settings_.offset_flush_interval;
+    guarded([this] {
+        while (!is_stopping()) iteration(false);
+    });
+    close_all_partitions();
+}
+
+// On the task pool: one pass of the loop per turn; instead of waiting in the consumer's poll,
+// the time until the next turn (docs/scale.md "Tasks").
+std::chrono::milliseconds worker_sink_task::execute_step() {
+    if (!std::exchange(execute_began_, true)) {
+        next_commit_ = clock::now() + settings_.offset_flush_interval;
+        // Weak: a task destroyed without its last turn (a pool dropped at a worker's destruction)
+        // must not be revived from librdkafka's thread before its consumer is gone.
+        parts_.consumer->on_ready([weak = weak_from_this()] {
+            if (auto self = weak.lock()) std::static_pointer_cast<worker_sink_task>(self)->wake();
+        });
+    }
+    pass done;
+    guarded([&] { done = iteration(true); });
+    if (done.records > 0 || context_->commit_requested()) {
+        idle_backoff_.reset();
+        return 0ms;
+    }
+    if (paused_for_redelivery_) return done.wait;  // the pace at which the threaded loop offers the batch again
+    const auto until_commit = std::chrono::duration_cast<std::chrono::milliseconds>(next_commit_ - clock::now());
+    return std::clamp(idle_backoff_.next(), 0ms, std::max(until_commit, 0ms));
+}
+
+void worker_sink_task::finish_execute() { close_all_partitions(); }
+
+void worker_sink_task::guarded(const std::function<void()>& body) {
     try {
-        while (!is_stopping()) iteration();
+        body();
     } catch (const retry_interrupted&) {
         log::info("Task {}: stopped while retrying a failed operation: {}", id().to_string(),
                   error_trace(std::current_exception()));
@@ -86,10 +126,9 @@ void worker_sink_task::execute() {
         }
         throw;
     }
-    close_all_partitions();
 }
 
-void worker_sink_task::iteration() {
+worker_sink_task::pass worker_sink_task::iteration(bool nonblocking) {
     follow_target_state();
     errors_->poll_reports();
     const auto now = clock::now();
@@ -99,8 +138,12 @@ void worker_sink_task::iteration() {
         context_->clear_commit_request();
     }
     const auto until_commit = std::chrono::duration_cast<std::chrono::milliseconds>(next_commit_ - clock::now());
-    poll(std::clamp(until_commit, 0ms, std::chrono::milliseconds(max_poll_wait)));
+    pass done;
+    done.wait = std::clamp(until_commit, 0ms, std::chrono::milliseconds(max_poll_wait));
+    if (auto retry = context_->take_timeout(); retry && retry->count() > 0) done.wait = std::min(done.wait, *retry);
+    done.records = poll(nonblocking ? 0ms : done.wait);
     update_lag(clock::now());
+    return done;
 }
 
 void worker_sink_task::update_lag(clock::time_point now) {
@@ -132,9 +175,8 @@ void worker_sink_task::follow_target_state() {
     }
 }
 
-void worker_sink_task::poll(std::chrono::milliseconds timeout) {
+std::size_t worker_sink_task::poll(std::chrono::milliseconds timeout) {
     rewind();
-    if (auto retry = context_->take_timeout(); retry && retry->count() > 0) timeout = std::min(timeout, *retry);
     auto polled = parts_.consumer->poll(timeout, settings_.max_poll_records);
     if (rebalance_failure_) {
         auto failure = std::exchange(rebalance_failure_, nullptr);
@@ -151,11 +193,13 @@ void worker_sink_task::poll(std::chrono::milliseconds timeout) {
             last_consumer_error_logged_ = now;
         }
         if (!message_batch_.empty()) deliver_messages();
-        return;
+        return 0;
     }
-    metrics_.record_read(polled->size());
+    const std::size_t records = polled->size();
+    metrics_.record_read(records);
     convert_messages(*polled);
     deliver_messages();
+    return records;
 }
 
 // Applies the offsets the task asked for with context.offset(): the consumer seeks there,

@@ -23,7 +23,13 @@
 // then calls stop().
 //
 // Threading: everything runs on the task's thread; the consumer's rebalance callbacks come
-// from inside its poll() and close().
+// from inside its poll() and close(). A task whose plugin says nonblocking_put() runs instead as
+// turns on the worker's task pool (runs_on_pool(); worker_task has the turns): each turn is one
+// pass of the same loop with a consumer poll that does not wait, and the next turn is due at
+// once after records, after the retry pace while a batch waits for redelivery, otherwise after
+// an idle back-off (10 ms doubling to 1 s, never past the next offset commit) that the
+// consumer's on_ready() signal (records, a rebalance, an error), a stop, a pause and a resume
+// end early (docs/scale.md "Tasks").
 
 #include <chrono>
 #include <functional>
@@ -32,6 +38,7 @@
 #include <string>
 #include <vector>
 
+#include "common/backoff.hpp"
 #include "copycat/connector/sink_task.hpp"
 #include "runtime/dead_letter_queue_reporter.hpp"
 #include "runtime/record_error_handler.hpp"
@@ -75,15 +82,33 @@ public:
     // The error handling counters (any thread).
     error_handling_counts error_counts() const { return errors_->counts(); }
 
+    // The plugin's nonblocking_put(): the task runs as turns on the task pool.
+    bool runs_on_pool() const override { return nonblocking_put_; }
+
 protected:
     void initialize_and_start() override;
     void execute() override;
+    std::chrono::milliseconds execute_step() override;
+    void finish_execute() override;
     void close() override;
 
 private:
-    void iteration();
+    // What one pass of the loop did.
+    struct pass {
+        std::size_t records = 0;            // polled from the consumer
+        std::chrono::milliseconds wait{0};  // the most the threaded loop's consumer poll waits
+    };
+
+    // One pass of the loop, for the task's thread and its turns alike: follow the target state,
+    // serve the error reports, commit when due or asked, poll the consumer (without waiting when
+    // `nonblocking`, otherwise up to pass::wait) and deliver.
+    pass iteration(bool nonblocking);
+    // Runs (part of) the loop: a failure closes the partitions (committing) and escapes; a retry
+    // ended by a stop only ends the loop.
+    void guarded(const std::function<void()>& body);
     void follow_target_state();
-    void poll(std::chrono::milliseconds timeout);
+    // Polls once and delivers; returns the number of records polled.
+    std::size_t poll(std::chrono::milliseconds timeout);
     void rewind();
     void convert_messages(std::vector<consumed_record>& records);
     std::optional<sink_record> convert_and_transform(const consumed_record& record);
@@ -123,6 +148,9 @@ private:
     std::exception_ptr rebalance_failure_;
     std::string last_consumer_error_;
     std::chrono::steady_clock::time_point last_consumer_error_logged_{};
+    const bool nonblocking_put_;     // the plugin's nonblocking_put()
+    exponential_backoff idle_backoff_;  // turns on the pool: between empty polls
+    bool execute_began_ = false;       // turns on the pool: the first turn of the loop ran
     bool paused_for_redelivery_ = false;
     bool paused_ = false;  // the target state as last applied to the consumer
     bool started_ = false;

@@ -3,27 +3,39 @@
 namespace copycat::testing {
 
 void fake_sink_consumer::append(const topic_partition& tp, const std::vector<std::string>& values) {
-    std::lock_guard lock(mutex_);
-    for (const auto& v : values) logs_[tp].push_back(std::make_shared<stored>(stored{tp.topic, v}));
-    changed_.notify_all();
+    {
+        std::lock_guard lock(mutex_);
+        for (const auto& v : values) logs_[tp].push_back(std::make_shared<stored>(stored{tp.topic, v}));
+        changed_.notify_all();
+    }
+    signal_ready();
 }
 
 void fake_sink_consumer::assign(const std::vector<topic_partition>& partitions) {
-    std::lock_guard lock(mutex_);
-    rebalances_.emplace_back(change::assign, partitions);
-    changed_.notify_all();
+    {
+        std::lock_guard lock(mutex_);
+        rebalances_.emplace_back(change::assign, partitions);
+        changed_.notify_all();
+    }
+    signal_ready();
 }
 
 void fake_sink_consumer::revoke(const std::vector<topic_partition>& partitions) {
-    std::lock_guard lock(mutex_);
-    rebalances_.emplace_back(change::revoke, partitions);
-    changed_.notify_all();
+    {
+        std::lock_guard lock(mutex_);
+        rebalances_.emplace_back(change::revoke, partitions);
+        changed_.notify_all();
+    }
+    signal_ready();
 }
 
 void fake_sink_consumer::lose(const std::vector<topic_partition>& partitions) {
-    std::lock_guard lock(mutex_);
-    rebalances_.emplace_back(change::lose, partitions);
-    changed_.notify_all();
+    {
+        std::lock_guard lock(mutex_);
+        rebalances_.emplace_back(change::lose, partitions);
+        changed_.notify_all();
+    }
+    signal_ready();
 }
 
 std::vector<std::string> fake_sink_consumer::events() const {
@@ -193,12 +205,27 @@ result<void> fake_sink_consumer::resume(const std::vector<topic_partition>& part
     return {};
 }
 
+void fake_sink_consumer::on_ready(std::function<void()> ready) {
+    std::lock_guard lock(mutex_);
+    if (!closed_) ready_ = std::move(ready);
+}
+
+void fake_sink_consumer::signal_ready() {
+    std::function<void()> ready;
+    {
+        std::lock_guard lock(mutex_);
+        ready = ready_;
+    }
+    if (ready) ready();
+}
+
 void fake_sink_consumer::close() {
     std::vector<topic_partition> all;
     {
         std::lock_guard lock(mutex_);
         if (closed_) return;
         closed_ = true;
+        ready_ = nullptr;
         all.assign(assigned_.begin(), assigned_.end());
     }
     if (listener_ != nullptr && !all.empty()) {

@@ -6,6 +6,7 @@
 
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
@@ -41,6 +42,8 @@ public:
     result<void> seek(const topic_partition& partition, std::int64_t offset) override;
     result<void> pause(const std::vector<topic_partition>& partitions) override;
     result<void> resume(const std::vector<topic_partition>& partitions) override;
+    // Called after each append(), assign(), revoke() and lose() (on the test's thread).
+    void on_ready(std::function<void()> ready) override;
     void close() override;
 
     std::vector<std::string> subscription() const;
@@ -52,6 +55,7 @@ private:
     };
 
     void apply_rebalances();
+    void signal_ready();
 
     mutable std::mutex mutex_;
     std::condition_variable changed_;
@@ -65,6 +69,7 @@ private:
     enum class change { assign, revoke, lose };
     std::deque<std::pair<change, std::vector<topic_partition>>> rebalances_;
     std::vector<std::string> events_;
+    std::function<void()> ready_;
     bool closed_ = false;
 };
 

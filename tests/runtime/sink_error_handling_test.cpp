@@ -45,20 +45,24 @@ string_map json_values(string_map extra = {}) {
 }
 
 // A sink task on a fake consumer; with `dlq` set, its dead-letter queue writes to a fake output.
+// Every test runs twice (GENERATE): the task on a thread of its own, and in turns on a task pool.
 struct fixture {
     testing::recording_listener listener;
     testing::fake_sink_consumer* consumer = nullptr;
     std::shared_ptr<testing::fake_dlq_output> dlq;
+    copycat::thread_pool pool{2, "test-task-pool"};  // outlives the task's turns
     std::shared_ptr<worker_sink_task> task;
     task_id id{unique("dlq-sink"), 0};
     std::string collector_name = unique("sink-errors-collector");
+    const bool pooled = GENERATE(false, true);
 
     fixture(const string_map& connector_config, bool with_dlq, bool auto_acknowledge = true,
             std::chrono::milliseconds flush_interval = 20ms) {
         string_map task_config = connector_config;
         task_config["collector"] = collector_name;
         worker_config worker;
-        auto entry = registry().find("test.CollectingSink", {plugin_kind::sink_connector});
+        auto entry = registry().find(pooled ? "test.NonBlockingCollectingSink" : "test.CollectingSink",
+                                     {plugin_kind::sink_connector});
         REQUIRE(entry.ok());
         auto converters = task_converters::create(registry(), connector_config, worker);
         REQUIRE(converters.ok());
@@ -98,6 +102,12 @@ struct fixture {
 
     std::shared_ptr<testing::collector> sink() const { return testing::collector_named(collector_name); }
 
+    // Starts the task where the worker would: on the pool when it runs_on_pool().
+    void start() {
+        REQUIRE(task->runs_on_pool() == pooled);
+        testing::start_task(*task, pool);
+    }
+
     void stop() {
         task->stop();
         REQUIRE(task->await_stop(deadline));
@@ -126,7 +136,7 @@ TEST_CASE("sink errors: errors.tolerance=all dead-letters bad records with their
               true);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"\"good-1\"", "not json", "\"good-2\"", "{broken"});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(2, deadline));
     REQUIRE(testing::eventually([&] { return f.committed() == 4; }, deadline));
     f.stop();
@@ -160,7 +170,7 @@ TEST_CASE("sink errors: offsets are not committed before the dead-letter writes 
               /*auto_acknowledge=*/false);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"\"good-1\"", "not json", "\"good-2\""});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(2, deadline));
     REQUIRE(testing::eventually([&] { return f.dlq->records().size() == 1; }, deadline));
     // Several commit intervals pass; the unacknowledged DLQ write holds every commit back.
@@ -179,7 +189,7 @@ TEST_CASE("sink errors: errors.tolerance=none fails the task, reports the record
     fixture f(json_values({{"errors.deadletterqueue.topic.name", "dlq"}}), true);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"\"good-1\""});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(1, deadline));
     REQUIRE(testing::eventually([&] { return f.committed() == 1; }, deadline));
     f.consumer->append(a0, {"not json", "\"good-2\""});
@@ -205,7 +215,7 @@ TEST_CASE("sink errors: a retriable transformation error is retried until it suc
               false);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"x", "y"});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(2, deadline));
     // Retried from the stage's input: no trace of the failed attempts in the record.
     CHECK(f.sink()->values() == std::vector<std::string>{"x", "y"});
@@ -226,7 +236,7 @@ TEST_CASE("sink errors: a stop ends infinite retries promptly, without skipping 
               false);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"x"});
-    f.task->start();
+    f.start();
     REQUIRE(testing::eventually([&] { return f.task->error_counts().record_failures >= 1; }, deadline));
     f.stop();  // within the deadline, although the next retry wait is long
     CHECK(f.listener.task_states(f.id) == std::vector<run_state>{run_state::running, run_state::unassigned});
@@ -243,7 +253,7 @@ TEST_CASE("sink errors: records the task reports through errant_record_reporter(
               true);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"\"good-1\"", "\"bad\"", "\"good-2\""});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(2, deadline));
     REQUIRE(testing::eventually([&] { return f.committed() == 3; }, deadline));
     f.stop();
@@ -265,7 +275,7 @@ TEST_CASE("sink errors: errant_record_reporter() with errors.tolerance=none fail
     fixture f(json_values({{"errors.deadletterqueue.topic.name", "dlq"}, {"report.value", "bad"}}), true);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"\"bad\""});
-    f.task->start();
+    f.start();
     REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
     CHECK(f.listener.task_trace(f.id).find("Tolerance exceeded in error handler") != std::string::npos);
     REQUIRE(f.dlq->records().size() == 1);  // reported before the task fails, as in Kafka
@@ -275,7 +285,7 @@ TEST_CASE("sink errors: without a dead-letter queue or error logging the context
     fixture f(json_values({{"errors.tolerance", "all"}, {"report.value", "bad"}}), false);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"\"bad\""});
-    f.task->start();
+    f.start();
     REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
     CHECK(f.listener.task_trace(f.id).find("no errant record reporter") != std::string::npos);
 }

@@ -168,9 +168,12 @@ public:
     std::unique_ptr<source_task> create_task() const override { return std::make_unique<counting_source_task>(true); }
 };
 
+// With `nonblocking`, it says nonblocking_put() (the worker runs it on the task pool).
 class collecting_sink_task : public sink_task {
 public:
+    explicit collecting_sink_task(bool nonblocking = false) : nonblocking_(nonblocking) {}
     std::string version() const override { return "1.0"; }
+    bool nonblocking_put() const override { return nonblocking_; }
     void start(const std::map<std::string, std::string>& props) override {
         props_ = props;
         sink_ = collector_named(get(props, "collector", "default"));
@@ -204,6 +207,7 @@ private:
     std::map<std::string, std::string> props_;
     std::shared_ptr<collector> sink_;
     int retriable_failures_ = 0;
+    const bool nonblocking_;
 };
 
 class collecting_sink : public sink_connector {
@@ -219,6 +223,12 @@ public:
 
 private:
     std::map<std::string, std::string> props_;
+};
+
+// CollectingSink whose tasks say nonblocking_put().
+class nonblocking_collecting_sink final : public collecting_sink {
+public:
+    std::unique_ptr<sink_task> create_task() const override { return std::make_unique<collecting_sink_task>(true); }
 };
 
 class uppercase_value : public transformation {
@@ -281,9 +291,18 @@ void register_test_plugins(loader::plugin_registry& registry) {
     registry.add_builtin(describe_plugin<counting_source>("test.CountingSource", "1.0"));
     registry.add_builtin(describe_plugin<nonblocking_counting_source>("test.NonBlockingCountingSource", "1.0"));
     registry.add_builtin(describe_plugin<collecting_sink>("test.CollectingSink", "1.0"));
+    registry.add_builtin(describe_plugin<nonblocking_collecting_sink>("test.NonBlockingCollectingSink", "1.0"));
     registry.add_builtin(describe_plugin<uppercase_value>("test.UppercaseValue", "1.0"));
     registry.add_builtin(describe_plugin<flaky_value>("test.FlakyValue", "1.0"));
     registry.add_builtin(describe_plugin<topic_is>("test.TopicIs", "1.0"));
+}
+
+void start_task(runtime::worker_task& task, thread_pool& pool) {
+    if (task.runs_on_pool()) {
+        task.start_on(pool);
+    } else {
+        task.start();
+    }
 }
 
 void collector::add(const std::vector<sink_record>& records) {

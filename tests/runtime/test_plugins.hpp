@@ -9,6 +9,7 @@
 //   test.CollectingSink   a sink whose tasks append every record to the collector named by
 //                         "collector"; "fail.on" = put throws; "retriable.put.failures" = k
 //                         makes the first k puts throw retriable_error.
+//   test.NonBlockingCollectingSink  the same, its tasks saying nonblocking_put() (task pool).
 //   test.UppercaseValue   a transformation upper-casing string values.
 //   test.FlakyValue       a transformation whose first "retriable.failures" applies (-1: all)
 //                         append "~" to a string value and then throw retriable_error.
@@ -27,12 +28,14 @@
 #include <string>
 #include <vector>
 
+#include "common/thread_pool.hpp"
 #include "copycat/connector/topic_partition.hpp"
 #include "copycat/data/records.hpp"
 #include "kafka/rdkafka/mock_cluster.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/worker_config.hpp"
 #include "runtime/worker_state.hpp"
+#include "runtime/worker_task.hpp"
 #include "storage/memory_offset_store.hpp"
 
 namespace copycat::testing {
@@ -45,6 +48,10 @@ rdkafka::mock_cluster make_mock_cluster();
 
 // Registers the built-in converters and the test plugins above.
 void register_test_plugins(loader::plugin_registry& registry);
+
+// Starts the task where the worker would: in turns on `pool` when it runs_on_pool(), otherwise
+// on a thread of its own.
+void start_task(runtime::worker_task& task, thread_pool& pool);
 
 // What a collecting sink saw.
 class collector {

@@ -1,5 +1,6 @@
 // The sink task loop against a fake consumer: delivery order, offset commits, rebalances,
-// retriable put(), pause/resume, errors.tolerance and failures.
+// retriable put(), pause/resume, errors.tolerance and failures; each on a thread of its own and
+// in turns on a task pool.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -63,8 +64,10 @@ struct probe_state {
 
 class probe_task : public sink_task {
 public:
-    explicit probe_task(std::shared_ptr<probe_state> state) : state_(std::move(state)) {}
+    probe_task(std::shared_ptr<probe_state> state, bool nonblocking)
+        : state_(std::move(state)), nonblocking_(nonblocking) {}
     std::string version() const override { return "1.0"; }
+    bool nonblocking_put() const override { return nonblocking_; }
     void start(const std::map<std::string, std::string>&) override {}
     void stop() override {}
     void put(std::vector<sink_record>& records) override {
@@ -90,18 +93,27 @@ private:
         for (const auto& tp : partitions) state_->calls.push_back(what + " " + tp.to_string());
     }
     std::shared_ptr<probe_state> state_;
+    const bool nonblocking_;
 };
 
+// Makes the task of a fixture; `nonblocking`: one that says nonblocking_put().
+using task_maker = std::function<std::unique_ptr<sink_task>(bool nonblocking)>;
+
+// Every test runs twice (GENERATE in the constructor): the task on a thread of its own, and the
+// same task saying nonblocking_put() in turns on a task pool, driven by the consumer's
+// on_ready() signal and its idle back-off.
 struct sink_fixture {
     testing::recording_listener listener;
     testing::fake_sink_consumer* consumer = nullptr;
+    copycat::thread_pool pool{2, "test-task-pool"};  // outlives the task's turns
     std::shared_ptr<worker_sink_task> task;
     task_id id{unique("sink"), 0};
     std::string collector_name = unique("collector");
+    const bool pooled = GENERATE(false, true);
 
     explicit sink_fixture(string_map extra = {}, target_state initial = target_state::started,
-                          std::chrono::milliseconds flush_interval = 60s, std::unique_ptr<sink_task> custom = nullptr) {
-        string_map connector_config{{"connector.class", "test.CollectingSink"},
+                          std::chrono::milliseconds flush_interval = 60s, const task_maker& custom = nullptr) {
+        string_map connector_config{{"connector.class", pooled ? "test.NonBlockingCollectingSink" : "test.CollectingSink"},
                                     {"topics", "a,b"},
                                     {"key.converter", "org.apache.kafka.connect.storage.StringConverter"},
                                     {"value.converter", "org.apache.kafka.connect.storage.StringConverter"}};
@@ -111,7 +123,7 @@ struct sink_fixture {
         worker_config worker;
         worker.header_converter = "org.apache.kafka.connect.storage.SimpleHeaderConverter";
 
-        auto entry = registry().find("test.CollectingSink", {plugin_kind::sink_connector});
+        auto entry = registry().find(connector_config.at("connector.class"), {plugin_kind::sink_connector});
         REQUIRE(entry.ok());
         auto converters = task_converters::create(registry(), connector_config, worker);
         REQUIRE(converters.ok());
@@ -120,7 +132,7 @@ struct sink_fixture {
         auto fake = std::make_unique<testing::fake_sink_consumer>();
         consumer = fake.get();
         worker_sink_task::parts parts{
-            custom ? std::move(custom) : (*entry)->descriptor.create<sink_connector>()->create_task(),
+            custom ? custom(pooled) : (*entry)->descriptor.create<sink_connector>()->create_task(),
             task_config,
             std::move(*converters),
             std::move(*transforms),
@@ -141,6 +153,12 @@ struct sink_fixture {
 
     std::shared_ptr<testing::collector> sink() const { return testing::collector_named(collector_name); }
 
+    // Starts the task where the worker would: on the pool when it runs_on_pool().
+    void start() {
+        REQUIRE(task->runs_on_pool() == pooled);
+        testing::start_task(*task, pool);
+    }
+
     void stop() {
         task->stop();
         REQUIRE(task->await_stop(deadline));
@@ -154,7 +172,8 @@ const topic_partition b0{"b", 0};
 // A fixture running a probe_task.
 struct probe_fixture {
     std::shared_ptr<probe_state> probe = std::make_shared<probe_state>();
-    sink_fixture f{{}, target_state::started, 60s, std::make_unique<probe_task>(probe)};
+    sink_fixture f{{}, target_state::started, 60s,
+                   [probe = probe](bool nonblocking) { return std::make_unique<probe_task>(probe, nonblocking); }};
 };
 
 bool has_sublist(const std::vector<std::string>& all, const std::vector<std::string>& wanted) {
@@ -174,7 +193,7 @@ TEST_CASE("sink task: records are delivered in order, committed and the partitio
     f.consumer->assign({a0, b0});
     f.consumer->append(a0, {"a-0", "a-1", "a-2"});
     f.consumer->append(b0, {"b-0"});
-    f.task->start();
+    f.start();
     REQUIRE(f.listener.wait_for_task(f.id, run_state::running, deadline));
     REQUIRE(f.sink()->wait_for(4, deadline));
     CHECK(f.consumer->subscription() == std::vector<std::string>{"a", "b"});
@@ -199,7 +218,7 @@ TEST_CASE("sink task: offsets are committed every offset.flush.interval.ms") {
     sink_fixture f({}, target_state::started, 50ms);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"1", "2"});
-    f.task->start();
+    f.start();
     REQUIRE(testing::eventually([&] { return f.consumer->committed()[a0] == 2; }, deadline));
     f.consumer->append(a0, {"3"});
     REQUIRE(testing::eventually([&] { return f.consumer->committed()[a0] == 3; }, deadline));
@@ -209,7 +228,7 @@ TEST_CASE("sink task: revoked partitions are committed and closed before they go
     sink_fixture f;
     f.consumer->assign({a0, b0});
     f.consumer->append(a0, {"a-0", "a-1"});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(2, deadline));
     f.consumer->revoke({a0});
     REQUIRE(
@@ -223,7 +242,7 @@ TEST_CASE("sink task: a retriable put() is retried with the same records, withou
     sink_fixture f(string_map{{"retriable.put.failures", "2"}});
     f.consumer->assign({a0});
     f.consumer->append(a0, {"x", "y"});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(2, deadline));
     f.consumer->append(a0, {"z"});
     REQUIRE(f.sink()->wait_for(3, deadline));
@@ -236,7 +255,7 @@ TEST_CASE("sink task: put() that throws fails the task with the exception in the
     sink_fixture f(string_map{{"fail.on", "put"}});
     f.consumer->assign({a0});
     f.consumer->append(a0, {"x"});
-    f.task->start();
+    f.start();
     REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
     const auto trace = f.listener.task_trace(f.id);
     CHECK(trace.find("copycat::connect_error: Exiting WorkerSinkTask due to unrecoverable exception.") == 0);
@@ -248,7 +267,7 @@ TEST_CASE("sink task: a record that cannot be converted fails the task under err
                     {"value.converter.schemas.enable", "false"}});
     f.consumer->assign({a0});
     f.consumer->append(a0, {"not json"});
-    f.task->start();
+    f.start();
     REQUIRE(f.listener.wait_for_task(f.id, run_state::failed, deadline));
     CHECK(f.listener.task_trace(f.id).find("Tolerance exceeded in error handler") != std::string::npos);
 }
@@ -260,7 +279,7 @@ TEST_CASE("sink task: errors.tolerance=all skips bad records and still commits p
                     {"errors.log.enable", "true"}});
     f.consumer->assign({a0});
     f.consumer->append(a0, {"\"good-1\"", "not json", "\"good-2\""});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(2, deadline));
     f.stop();
     CHECK(f.sink()->values() == std::vector<std::string>{"good-1", "good-2"});
@@ -271,7 +290,7 @@ TEST_CASE("sink task: transformations run after conversion") {
     sink_fixture f({{"transforms", "up"}, {"transforms.up.type", "test.UppercaseValue"}});
     f.consumer->assign({a0});
     f.consumer->append(a0, {"abc", "drop", "def"});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(2, deadline));
     f.stop();
     CHECK(f.sink()->values() == std::vector<std::string>{"ABC", "DEF"});
@@ -282,7 +301,7 @@ TEST_CASE("sink task: pausing stops delivery, resuming delivers what arrived mea
     sink_fixture f;
     f.consumer->assign({a0});
     f.consumer->append(a0, {"1"});
-    f.task->start();
+    f.start();
     REQUIRE(f.sink()->wait_for(1, deadline));
     f.task->transition_to(target_state::paused);
     REQUIRE(f.listener.wait_for_task(f.id, run_state::paused, deadline));
@@ -298,7 +317,7 @@ TEST_CASE("sink task: a task started paused reports PAUSED and starts on resume"
     sink_fixture f({}, target_state::paused);
     f.consumer->assign({a0});
     f.consumer->append(a0, {"1"});
-    f.task->start();
+    f.start();
     REQUIRE(f.listener.wait_for_task(f.id, run_state::paused, deadline));
     CHECK(f.sink()->records().empty());
     f.task->transition_to(target_state::started);
@@ -312,7 +331,7 @@ TEST_CASE("sink task: a revoked partition's offsets are committed before the tas
     p.probe->on_close = [&](const std::vector<topic_partition>&) { committed_at_close = f.consumer->committed(); };
     f.consumer->assign({a0, b0});
     f.consumer->append(a0, {"a-0", "a-1"});
-    f.task->start();
+    f.start();
     REQUIRE(testing::eventually([&] { return p.probe->offsets(a0).size() == 2; }, deadline));
     f.consumer->revoke({a0});
     REQUIRE(testing::eventually([&] { return has_sublist(p.probe->calls_copy(), {"close a-0"}); }, deadline));
@@ -337,7 +356,7 @@ TEST_CASE("sink task: context.offset() backwards makes the consumer deliver the 
     };
     f.consumer->assign({a0});
     f.consumer->append(a0, {"x0", "x1", "x2"});
-    f.task->start();
+    f.start();
     REQUIRE(testing::eventually([&] { return p.probe->offsets(a0).size() == 5; }, deadline));
     CHECK(p.probe->offsets(a0) == std::vector<std::int64_t>{0, 1, 2, 1, 2});
     CHECK(has_sublist(f.consumer->events(), {"seek a-0=1"}));
@@ -353,7 +372,7 @@ TEST_CASE("sink task: offsets the task sets in open() are where its partitions s
     };
     f.consumer->append(a0, {"x0", "x1", "x2", "x3"});
     f.consumer->assign({a0});
-    f.task->start();
+    f.start();
     REQUIRE(testing::eventually([&] { return p.probe->offsets(a0).size() == 2; }, deadline));
     CHECK(p.probe->offsets(a0) == std::vector<std::int64_t>{2, 3});
     CHECK(has_sublist(f.consumer->events(), {"assigned a-0", "seek a-0=2"}));
@@ -366,7 +385,7 @@ TEST_CASE("sink task: lost partitions are closed without a commit") {
     auto& f = p.f;
     f.consumer->assign({a0});
     f.consumer->append(a0, {"x0"});
-    f.task->start();
+    f.start();
     REQUIRE(testing::eventually([&] { return p.probe->offsets(a0).size() == 1; }, deadline));
     f.consumer->lose({a0});
     REQUIRE(testing::eventually([&] { return has_sublist(p.probe->calls_copy(), {"close a-0"}); }, deadline));
@@ -385,7 +404,7 @@ TEST_CASE("sink task: records of a revoked partition waiting for redelivery are 
     };
     f.consumer->assign({a0, b0});
     f.consumer->append(a0, {"x0"});
-    f.task->start();
+    f.start();
     REQUIRE(testing::eventually(
         [&] {
             return f.consumer->paused_partitions() == std::set<topic_partition>{a0, b0};

@@ -311,13 +311,15 @@ TEST_CASE("worker: a cancelled source task stops waiting for its records' acknow
 
 TEST_CASE("worker: records flow from a source task through Kafka to a sink task") {
     worker_fixture f;
+    // The sink task on a thread of its own, and in turns on the task pool.
+    const std::string sink_class = GENERATE(as<std::string>{}, "test.CollectingSink", "test.NonBlockingCollectingSink");
     const auto source = unique_name("flow-src");
     const auto topic = unique_name("flow");
     auto source_id = f.start_source(source, f.source_config(source, topic, 50));
     const auto sink = unique_name("flow-sink");
     const auto collector = unique_name("flow-collector");
     string_map sink_config{
-        {"name", sink}, {"connector.class", "test.CollectingSink"}, {"topics", topic}, {"collector", collector}};
+        {"name", sink}, {"connector.class", sink_class}, {"topics", topic}, {"collector", collector}};
     CHECK(f.w->connector_type(sink_config) == "sink");
     REQUIRE(f.w->start_connector(sink, sink_config, target_state::started).ok());
     auto configs = f.w->connector_task_configs(sink);
@@ -337,6 +339,8 @@ TEST_CASE("worker: records flow from a source task through Kafka to a sink task"
 
 TEST_CASE("worker: source transformations and errors.tolerance=all, and skipped records still commit") {
     worker_fixture f;
+    // The sink task on a thread of its own, and in turns on the task pool.
+    const std::string sink_class = GENERATE(as<std::string>{}, "test.CollectingSink", "test.NonBlockingCollectingSink");
     const auto source = unique_name("tolerant");
     const auto topic = unique_name("tolerant-topic");
     auto config = f.source_config(source, topic, 0);
@@ -350,7 +354,7 @@ TEST_CASE("worker: source transformations and errors.tolerance=all, and skipped 
     const auto sink = unique_name("tolerant-sink");
     const auto collector = unique_name("tolerant-collector");
     string_map sink_config{
-        {"name", sink}, {"connector.class", "test.CollectingSink"}, {"topics", topic}, {"collector", collector}};
+        {"name", sink}, {"connector.class", sink_class}, {"topics", topic}, {"collector", collector}};
     REQUIRE(f.w->start_connector(sink, sink_config, target_state::started).ok());
     auto configs = f.w->connector_task_configs(sink);
     REQUIRE(configs.ok());

@@ -12,7 +12,8 @@
 
 namespace copycat {
 
-/// A sink task. The worker calls it from the task's thread only:
+/// A sink task. The worker calls it one call at a time, from the task's thread (or, for a task
+/// with nonblocking_put(), from threads of its task pool):
 ///
 ///     initialize(context) -> start(props) -> open(partitions)
 ///         -> put(records) ... pre_commit(offsets) ... put(records) ...
@@ -34,6 +35,16 @@ public:
     /// Writes (or buffers) a batch of records; may be empty. The records may be moved from.
     /// Writes may be asynchronous: make them durable by flush() at the latest.
     virtual void put(std::vector<sink_record>& records) = 0;
+
+    /// True when put() never waits for long (nor do flush(), pre_commit(), open() and close()):
+    /// it writes or buffers locally and returns, as FileStreamSink's does. The worker then runs
+    /// the task on its shared task pool ("task.threads") instead of a thread of its own: each
+    /// turn polls the task's consumer without waiting and put()s what came; while nothing comes
+    /// the next turn is due after a growing back-off (up to a second), which new records, a
+    /// rebalance, a stop, a pause or resume end early. Read once, after construction and before
+    /// initialize(). The default, false: put() may block (on a database, a remote service) and
+    /// the task has its own thread (so do Java tasks). docs/scale.md "Tasks".
+    virtual bool nonblocking_put() const;
 
     /// Makes every record given to put() so far durable. `current_offsets` holds, per
     /// partition, the offset after the last record given to put(). The default does nothing.

@@ -23,6 +23,8 @@ source_task_context& source_task::context() const {
 
 void sink_task::initialize(sink_task_context& context) { context_ = &context; }
 
+bool sink_task::nonblocking_put() const { return false; }
+
 void sink_task::flush(const topic_partition_offsets& /*current_offsets*/) {}
 
 topic_partition_offsets sink_task::pre_commit(const topic_partition_offsets& current_offsets) {

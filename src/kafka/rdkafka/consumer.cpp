@@ -49,6 +49,9 @@ void on_rebalance(rd_kafka_t* handle, rd_kafka_resp_err_t err, rd_kafka_topic_pa
 
 void install_rebalance_callback(rd_kafka_conf_t* conf) { rd_kafka_conf_set_rebalance_cb(conf, on_rebalance); }
 
+// rd_kafka_queue_cb_event_enable()'s callback: the opaque is consumer::ready_.
+void on_queue_event(rd_kafka_t*, void* opaque) { (*static_cast<std::function<void()>*>(opaque))(); }
+
 }  // namespace
 
 result<consumer> consumer::create(const client_config& config) {
@@ -74,7 +77,6 @@ consumer::consumer(std::unique_ptr<detail::consumer_group_state> group, detail::
       poll_queue_(rd_kafka_queue_get_consumer(handle_.get())),
       has_group_(has_group) {}
 
-void consumer::queue_deleter::operator()(rd_kafka_queue_s* queue) const noexcept { rd_kafka_queue_destroy(queue); }
 
 consumer::consumer(consumer&& other) noexcept = default;
 
@@ -84,6 +86,8 @@ consumer& consumer::operator=(consumer&& other) noexcept {
         group_ = std::move(other.group_);
         handle_ = std::move(other.handle_);
         poll_queue_ = std::move(other.poll_queue_);
+        ready_queue_ = std::move(other.ready_queue_);
+        ready_ = std::move(other.ready_);
         has_group_ = other.has_group_;
         closed_ = other.closed_;
     }
@@ -97,6 +101,7 @@ void consumer::close_and_destroy() noexcept {
     if (auto closed = close(); !closed) {
         log::warn("rdkafka {}: close failed: {}", name(), closed.err().describe());
     }
+    stop_ready_calls();
     handle_.reset();
     group_.reset();
 }
@@ -169,6 +174,23 @@ void consumer::retry_pending_seeks() {
 
 void consumer::wake() {
     if (poll_queue_) rd_kafka_queue_yield(poll_queue_.get());
+}
+
+void consumer::on_ready(std::function<void()> ready) {
+    stop_ready_calls();
+    if (!ready || closed_) return;
+    ready_queue_.reset(rd_kafka_queue_get_consumer(handle_.get()));
+    if (!ready_queue_) return;  // not a group consumer: no consumer queue
+    ready_ = std::make_unique<std::function<void()>>(std::move(ready));
+    rd_kafka_queue_cb_event_enable(ready_queue_.get(), on_queue_event, ready_.get());
+}
+
+void consumer::stop_ready_calls() noexcept {
+    if (!ready_queue_) return;
+    // Takes the queue's lock, which a running callback holds: none runs once this returns.
+    rd_kafka_queue_cb_event_enable(ready_queue_.get(), nullptr, nullptr);
+    ready_queue_.reset();
+    ready_.reset();
 }
 
 result<std::optional<message>> consumer::poll(std::chrono::milliseconds timeout) {
@@ -364,7 +386,8 @@ result<std::int32_t> consumer::partition_count(std::string_view topic, std::chro
 result<void> consumer::close() {
     if (closed_) return {};
     closed_ = true;
-    poll_queue_.reset();  // librdkafka: before rd_kafka_consumer_close()
+    poll_queue_.reset();
+    stop_ready_calls();  // librdkafka: the consumer queue's references go before the close
     rd_kafka_resp_err_t err = rd_kafka_consumer_close(handle_.get());  // the final revocation runs here
     group_->listener = nullptr;
     if (err) return detail::kafka_error(err, "close consumer");

@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -12,8 +13,6 @@
 #include "common/result.hpp"
 #include "kafka/rdkafka/client_config.hpp"
 #include "kafka/rdkafka/handle.hpp"
-
-struct rd_kafka_queue_s;  // rd_kafka_queue_t
 #include "kafka/rdkafka/message.hpp"
 #include "kafka/rdkafka/types.hpp"
 
@@ -62,8 +61,9 @@ public:
 //     told to an optional rebalance_listener. poll() must then be called at least every
 //     max.poll.interval.ms; rebalances happen inside poll().
 //
-// Threading: one owner thread drives it; do not call its methods concurrently. Rebalance
-// callbacks run on that thread, inside poll() and close(). Messages it returns may be read on
+// Threading: one owner drives it (one thread, or calls handed from thread to thread one at a
+// time); do not call its methods concurrently. Rebalance callbacks run on the calling thread,
+// inside poll() and close(); on_ready()'s function on a librdkafka thread. Messages it returns may be read on
 // other threads but must be destroyed before the consumer. The object must not be moved or
 // destroyed while a call is running. Destruction closes it (leaving the group when
 // subscribed). A moved-from consumer may only be destroyed or assigned to.
@@ -100,6 +100,13 @@ public:
     // when none is waiting). Thread-safe; not after close(). (librdkafka's rd_kafka_yield() would
     // not do: it flags the calling thread, not the polling one.)
     void wake();
+    // For a caller that polls with a zero timeout and schedules its next poll itself: `ready` is
+    // called whenever the consumer's queue gets something for poll() (a record, a rebalance, an
+    // error) after poll() emptied it (librdkafka's rd_kafka_queue_cb_event_enable). It runs on a
+    // librdkafka thread holding the queue's lock: it must only schedule work, never call this
+    // consumer. An empty function turns it off; once this returns, no earlier function runs. Off
+    // from close() on (librdkafka wants the queue reference dropped before it closes).
+    void on_ready(std::function<void()> ready);
 
     // Commits these offsets for the group and waits for the answer. Each offset is the next one
     // to consume (last processed + 1). Allowed inside on_partitions_revoked.
@@ -152,6 +159,7 @@ public:
 private:
     consumer(std::unique_ptr<detail::consumer_group_state> group, detail::handle_ptr handle, bool has_group);
     void close_and_destroy() noexcept;
+    void stop_ready_calls() noexcept;
     // Applies seeks that waited for their partition's fetch to start.
     void retry_pending_seeks();
     result<void> subscribe_with(const std::vector<std::string>& topics, rebalance_listener* listener);
@@ -160,10 +168,10 @@ private:
     std::unique_ptr<detail::consumer_group_state> group_;
     detail::handle_ptr handle_;
     // The queue poll() waits on, for wake(); released before the consumer closes.
-    struct queue_deleter {
-        void operator()(rd_kafka_queue_s* queue) const noexcept;
-    };
-    std::unique_ptr<rd_kafka_queue_s, queue_deleter> poll_queue_;
+    detail::queue_ptr poll_queue_;
+    // on_ready(): the consumer queue (a reference) and the function (heap: stays put on a move).
+    detail::queue_ptr ready_queue_;
+    std::unique_ptr<std::function<void()>> ready_;
     bool has_group_ = false;
     bool closed_ = false;
 };

@@ -6,6 +6,7 @@
 
 struct rd_kafka_s;          // rd_kafka_t: a client instance
 struct rd_kafka_message_s;  // rd_kafka_message_t: a consumed message
+struct rd_kafka_queue_s;    // rd_kafka_queue_t: a reference to one of a client's queues
 
 namespace copycat::rdkafka::detail {
 
@@ -20,5 +21,11 @@ struct message_deleter {
     void operator()(rd_kafka_message_s* message) const noexcept;
 };
 using message_ptr = std::unique_ptr<rd_kafka_message_s, message_deleter>;
+
+// rd_kafka_queue_destroy(): drops the reference (before the handle is destroyed).
+struct queue_deleter {
+    void operator()(rd_kafka_queue_s* queue) const noexcept;
+};
+using queue_ptr = std::unique_ptr<rd_kafka_queue_s, queue_deleter>;
 
 }  // namespace copycat::rdkafka::detail

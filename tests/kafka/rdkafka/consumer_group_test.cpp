@@ -1,12 +1,15 @@
 // The consumer's group calls against librdkafka's mock cluster: rebalance callbacks on the
 // polling thread (with a commit from inside the revocation), pause/resume, seek (backwards,
-// forwards, before the fetch starts and inside the assignment), position and committed.
+// forwards, before the fetch starts and inside the assignment), position and committed, and the
+// on_ready() signal of a consumer polled without waiting.
 #include <catch2/catch.hpp>
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -298,4 +301,59 @@ TEST_CASE("a listener that throws is reported by poll() and the assignment still
     }
     CHECK(reported.find("no thanks") != std::string::npos);
     CHECK(records == 1);
+}
+
+TEST_CASE("on_ready signals a consumer polled only without waiting: the assignment and records arrive by it alone") {
+    cluster_fixture f(1);
+    listener_log log;  // outlives the consumer, whose destruction revokes
+    std::mutex mutex;
+    std::condition_variable signalled;
+    int signals = 0;
+    auto c = f.make_consumer(unique("ready-group"));
+    c.on_ready([&] {
+        std::lock_guard lock(mutex);
+        ++signals;
+        signalled.notify_all();
+    });
+    int served = 0;  // the signals answered so far
+    std::vector<seen_record> records;
+    // As a task on the pool does: wait for a signal, then poll with a zero timeout until nothing
+    // is left; never a poll that waits.
+    const auto serve_until = [&](const std::function<bool()>& done) {
+        const auto until = clock_type::now() + deadline;
+        while (!done()) {
+            {
+                std::unique_lock lock(mutex);
+                if (!signalled.wait_until(lock, until, [&] { return signals > served; })) return false;
+                served = signals;
+            }
+            for (;;) {
+                auto polled = c.poll(0ms);
+                if (!polled.ok()) continue;
+                if (!polled->has_value()) break;
+                records.push_back({(*polled)->partition(), (*polled)->offset()});
+            }
+        }
+        return true;
+    };
+    REQUIRE(c.subscribe({f.topic}, log).ok());
+    REQUIRE(serve_until([&] { return !log.assigned.empty(); }));
+    CHECK(log.assigned.front() == std::vector<topic_partition>{{f.topic, 0}});
+
+    f.produce(0, 3);
+    REQUIRE(serve_until([&] { return records.size() >= 3; }));
+    CHECK(offsets_of(records, 0) == std::vector<std::int64_t>{0, 1, 2});
+    f.produce(0, 2, 3);
+    REQUIRE(serve_until([&] { return records.size() >= 5; }));
+    CHECK(offsets_of(records, 0) == std::vector<std::int64_t>{0, 1, 2, 3, 4});
+
+    c.on_ready({});
+    const int before = [&] {
+        std::lock_guard lock(mutex);
+        return signals;
+    }();
+    f.produce(0, 1, 5);
+    CHECK(consume(c, 1).size() == 1);  // the record came, with no signal for it
+    std::lock_guard lock(mutex);
+    CHECK(signals == before);
 }

@@ -21,6 +21,7 @@ TEST_CASE("sink task writes one value per line and flushes") {
     temp_dir dir;
     const std::string path = dir.file("out.txt");
     file_stream_sink_task task;
+    CHECK(task.nonblocking_put());  // put() only writes locally: the worker runs it on its task pool
     task.start({{"file", path}, {"topics", "a,b"}});
 
     std::vector<sink_record> batch{string_record("a", "line0", 1)};
