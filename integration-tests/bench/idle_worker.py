@@ -4,9 +4,9 @@ worker; its threads with 0 connectors; N FileStreamSource connectors (one task e
 file, or with `--kind sink` N FileStreamSink connectors (one task, so one consumer group, each)
 on an empty topic, created by 8 concurrent clients; once all are RUNNING and `--idle-wait`
 seconds passed, the worker's CPU over `--window` seconds (% of one core; also per thread name,
-from 0.5 %), its threads and RSS. Prints the figures; asserts only that everything ran (all
-RUNNING), like the scale case it borrows from (bench_scale.py). Kafka Connect's figures for the
-same are in README.md's Performance section.
+from 0.5 %), its threads and RSS; then how long its graceful stop (SIGTERM) takes. Prints the
+figures; asserts only that everything ran (all RUNNING), like the scale case it borrows from
+(bench_scale.py). Kafka Connect's figures for the same are in README.md's Performance section.
 
   idle_worker.py <build-dir> [--connectors 300] [--kind source|sink] [--idle-wait 10] [--window 20]
       (needs COPYCAT_BOOTSTRAP_SERVERS; run it under deploy/kafka/with-kafka.sh)
@@ -67,6 +67,11 @@ def measure(system, ctx, connectors, kind, idle_wait_s, window_s):
         figures["threads"] = worker.threads()
         figures["threads_added"] = figures["threads"] - figures["threads_0_connectors"]
         figures["rss_mb"] = worker.rss_kb() / 1024
+        # The worker's graceful stop (SIGTERM to exit) with every task still running.
+        at = time.monotonic()
+        worker.stop()
+        figures["stop_seconds"] = time.monotonic() - at
+        figures["tasks_stopped_late"] = worker.log_text().count("Graceful stop of task")
     finally:
         cluster.stop_all()
     return figures
