@@ -6,6 +6,8 @@
 #include <sstream>
 #include <vector>
 
+#include "common/strings.hpp"
+
 namespace copycat {
 namespace {
 
@@ -147,6 +149,11 @@ result<string_map> read_properties_file(const std::string& path) {
     auto parsed = parse_properties(text.str());
     if (!parsed) return make_error(errc::invalid_argument, fmt::format("{}: {}", path, parsed.err().message));
     return parsed;
+}
+
+std::string trimmed_value(const string_map& config, std::string_view key) {
+    auto it = config.find(key);
+    return it == config.end() ? std::string() : std::string(trim(it->second));
 }
 
 }  // namespace copycat

@@ -16,4 +16,8 @@ using string_map = std::map<std::string, std::string, std::less<>>;
 result<string_map> parse_properties(std::string_view text);
 result<string_map> read_properties_file(const std::string& path);
 
+// The value of `key` with surrounding whitespace trimmed (as Kafka's ConfigDef reads it); empty
+// when the key is absent.
+std::string trimmed_value(const string_map& config, std::string_view key);
+
 }  // namespace copycat

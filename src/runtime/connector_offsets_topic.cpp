@@ -4,6 +4,7 @@
 #include <set>
 
 #include "common/logging.hpp"
+#include "common/properties.hpp"
 #include "common/strings.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "runtime/client_configs.hpp"
@@ -18,13 +19,8 @@ namespace {
 // How long creating the connector's topic may take (Kafka: the admin's default.api.timeout.ms).
 constexpr std::chrono::milliseconds topic_setup_timeout{60000};
 
-std::string setting(const string_map& config, std::string_view key) {
-    auto it = config.find(key);
-    return it == config.end() ? std::string() : std::string(trim(it->second));
-}
-
 std::string connector_name(const string_map& connector_config) {
-    return setting(connector_config, connector_keys::name);
+    return trimmed_value(connector_config, connector_keys::name);
 }
 
 // The bootstrap.servers of the connector's producer (with its producer.override.).
@@ -45,7 +41,7 @@ result<std::string> own_offsets_topic(const worker_config& worker, const string_
     // A standalone worker has no offsets topic and permits none of connectors' (Kafka:
     // StandaloneConfig.connectorOffsetsTopicsPermitted() is false).
     if (worker.offsets_topic.empty()) return std::string();
-    std::string topic = setting(connector_config, connector_keys::offsets_storage_topic);
+    std::string topic = trimmed_value(connector_config, connector_keys::offsets_storage_topic);
     if (topic.empty()) {
         if (worker.exactly_once_source != exactly_once_source_support::enabled) return std::string();
         topic = worker.offsets_topic;

@@ -12,9 +12,9 @@
 #include "copycat/errors.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/connector_config.hpp"
+#include "runtime/connector_offsets_topic.hpp"
 #include "runtime/sink_offsets.hpp"
 #include "runtime/source_offset_codec.hpp"
-#include "runtime/connector_offsets_topic.hpp"
 #include "storage/offset_store.hpp"
 
 namespace copycat::runtime {

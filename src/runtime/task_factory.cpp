@@ -4,6 +4,7 @@
 #include <charconv>
 #include <functional>
 
+#include "common/properties.hpp"
 #include "common/strings.hpp"
 #include "copycat/errors.hpp"
 #include "kafka/rdkafka/consumer.hpp"
@@ -97,11 +98,6 @@ result<record_error_handler::settings> error_settings(const loader::plugin_regis
     }
 }
 
-std::string setting(const string_map& config, std::string_view key) {
-    auto it = config.find(key);
-    return it == config.end() ? std::string() : std::string(trim(it->second));
-}
-
 // With exactly.once.source.support=enabled every source task is transactional, whatever its
 // connector's exactly.once.support (Kafka: Worker picks ExactlyOnceWorkerSourceTask for all of them);
 // preparing and disabled run them as before (docs/exactly-once-source.md).
@@ -115,12 +111,12 @@ result<std::optional<worker_source_task::transactions>> transaction_settings(con
     worker_source_task::transactions t;
     t.offsets_topic = own_offsets_topic.empty() ? worker.offsets_topic : own_offsets_topic;
     const auto boundary =
-        parse_transaction_boundary(setting(connector_config, connector_keys::transaction_boundary)).value_or(
+        parse_transaction_boundary(trimmed_value(connector_config, connector_keys::transaction_boundary)).value_or(
             transaction_boundary::poll);
     t.commit_per_poll = boundary == transaction_boundary::poll;
     t.connector_defined = boundary == transaction_boundary::connector;
     t.interval = worker.offset_flush_interval;
-    const std::string interval = setting(connector_config, connector_keys::transaction_boundary_interval_ms);
+    const std::string interval = trimmed_value(connector_config, connector_keys::transaction_boundary_interval_ms);
     if (!interval.empty()) {
         std::int64_t ms = 0;
         auto [end, ec] = std::from_chars(interval.data(), interval.data() + interval.size(), ms);

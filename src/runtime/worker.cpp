@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "common/logging.hpp"
+#include "common/properties.hpp"
 #include "common/strings.hpp"
 #include "common/thread_pool.hpp"
 #include "copycat/errors.hpp"
@@ -28,11 +29,6 @@ constexpr std::size_t connector_threads = 2;
 std::size_t task_pool_size(std::size_t configured) {
     if (configured > 0) return configured;
     return std::max(1u, std::thread::hardware_concurrency());
-}
-
-std::string value_of(const string_map& config, std::string_view key) {
-    auto it = config.find(key);
-    return it == config.end() ? std::string() : std::string(trim(it->second));
 }
 
 }  // namespace
@@ -94,7 +90,7 @@ worker::~worker() {
 const worker_config& worker::config() const { return impl_->config; }
 
 std::string worker::connector_type(const string_map& connector_config) const {
-    const auto* entry = impl_->plugins.find(value_of(connector_config, connector_keys::connector_class));
+    const auto* entry = impl_->plugins.find(trimmed_value(connector_config, connector_keys::connector_class));
     if (entry == nullptr) return "unknown";
     if (entry->kind() == plugin_kind::source_connector) return "source";
     if (entry->kind() == plugin_kind::sink_connector) return "sink";
@@ -106,7 +102,7 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
     if (impl_->find_connector(name)) {
         return make_error(errc::already_exists, "Connector with name " + name + " already exists");
     }
-    const std::string class_name = value_of(connector_config, connector_keys::connector_class);
+    const std::string class_name = trimmed_value(connector_config, connector_keys::connector_class);
     auto entry = impl_->plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
     if (!entry) return impl_->fail_connector(name, "copycat::connect_error: " + entry.err().message, entry.err());
     const bool is_source = (*entry)->kind() == plugin_kind::source_connector;
@@ -184,7 +180,7 @@ result<std::vector<string_map>> worker::connector_task_configs(const std::string
     // Kafka's Worker.connectorTaskConfigs adds the task's class; Copycat plugins have no Java
     // class names, so it follows Kafka's naming (FileStreamSourceConnector -> FileStreamSourceTask),
     // which keeps the records readable by Kafka Connect workers sharing the config topic.
-    const std::string class_name = value_of(wc->config(), connector_keys::connector_class);
+    const std::string class_name = trimmed_value(wc->config(), connector_keys::connector_class);
     auto entry = impl_->plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
     const std::string task_class = task_class_name(entry ? (*entry)->class_name : class_name);
     for (string_map& c : configs) c.insert_or_assign("task.class", task_class);

@@ -535,8 +535,13 @@ void worker_source_task::commit_transaction() {
     auto& producer = parts_.producer->own();
     const auto started = clock::now();
     maybe_throw_producer_failure();
+    // A connector's own offsets topic: the committed offsets also go to the worker's store (Kafka's
+    // secondary write; here after the commit, so the worker's topic never holds offsets of a
+    // transaction that did not commit).
+    std::map<storage::offset_bytes, std::optional<storage::offset_bytes>> worker_copy;
     for (const auto& [key, po] : transaction_offsets_) {
         const auto value = codec_.encode_value(po.offset);
+        if (parts_.own_offsets) worker_copy.emplace(storage::offset_bytes(key.begin(), key.end()), value);
         rdkafka::outgoing_record out;
         out.topic = eos.offsets_topic;
         out.key = key;
@@ -558,7 +563,7 @@ void worker_source_task::commit_transaction() {
     submitted_.committable();  // every record of the transaction is acknowledged: forget them
     log::debug("Task {}: committed a transaction with the offsets of {} source partitions", id().to_string(),
                transaction_offsets_.size());
-    copy_offsets_to_worker_store();
+    if (!worker_copy.empty()) parts_.own_offsets->copy_to_worker_store(worker_copy);
     transaction_offsets_.clear();
     try {
         parts_.task->commit();
@@ -566,17 +571,6 @@ void worker_source_task::commit_transaction() {
         log::error("Task {}: exception thrown while calling commit(): {}", id().to_string(),
                    error_trace(std::current_exception()));
     }
-}
-
-// A connector's own offsets topic: the committed offsets also go to the worker's store (Kafka's
-// secondary write, after the commit here: the worker's topic never holds offsets of a transaction
-// that did not commit).
-void worker_source_task::copy_offsets_to_worker_store() {
-    if (!parts_.own_offsets || transaction_offsets_.empty()) return;
-    std::map<storage::offset_bytes, std::optional<storage::offset_bytes>> entries;
-    for (const auto& [key, po] : transaction_offsets_)
-        entries.emplace(storage::offset_bytes(key.begin(), key.end()), codec_.encode_value(po.offset));
-    parts_.own_offsets->copy_to_worker_store(entries);
 }
 
 void worker_source_task::abort_transaction() {

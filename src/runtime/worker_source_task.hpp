@@ -158,7 +158,6 @@ private:
     void maybe_commit_transaction(bool batch_done);
     void commit_transaction();
     void abort_transaction();
-    void copy_offsets_to_worker_store();
     // After a failed transactional call: when the producer was fenced, logs it once and stops the
     // task's status reports (docs/exactly-once-source.md#zombies).
     void stop_reporting_if_fenced();
