@@ -40,7 +40,10 @@ template <class T, class J>
 void distributed_herder::try_leader_write(std::shared_ptr<callback<T>> cb, std::shared_ptr<J> job,
                                           std::chrono::steady_clock::time_point deadline) {
     const auto now = std::chrono::steady_clock::now();
-    if (rebalancing_ || leader_url_.empty()) {
+    // The leader of the last generation goes on writing while a rebalance is under way (it stays
+    // leader unless it leaves the group, which ends its membership first); a follower parks the
+    // write until the rebalance names the leader (docs/scale.md "Creating connectors at scale").
+    if (leader_url_.empty() || (rebalancing_ && !leader_)) {
         if (now >= deadline) {
             (*cb)(rebalance_conflict());
             return;

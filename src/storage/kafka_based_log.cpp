@@ -15,6 +15,8 @@ using clock = std::chrono::steady_clock;
 
 // Records handed to the handler per poll round before the thread looks at its other work.
 constexpr int max_batch = 500;
+// How often a read that has its end offsets looks at the consumer's position (poll_wait()).
+constexpr std::chrono::milliseconds position_check_interval{5};
 
 std::chrono::milliseconds left_until(clock::time_point deadline) {
     return std::max(0ms, std::chrono::duration_cast<std::chrono::milliseconds>(deadline - clock::now()));
@@ -208,6 +210,8 @@ result<void> kafka_based_log::start(record_handler handler) {
                      fmt::format("cannot start the log of topic '{}': {}", options_.topic, started.err().message));
     }
     state_ = state::running;
+    // Delivery reports wake the log thread, which serves them (and the callbacks waiting on them).
+    producer_->on_ready([this] { consumer_->wake(); });
     thread_ = std::thread([this] { run(); });
     return {};
 }
@@ -251,7 +255,6 @@ void kafka_based_log::send(std::string key, std::optional<std::string> value, co
     }
     const std::uint64_t id = next_send_id_++;
     unacked_.insert(id);
-    last_send_ = clock::now();
     rdkafka::outgoing_record record{.topic = options_.topic, .key = key};
     if (value) record.value = *value;
     auto produced = producer_->produce(record, [this, id, done](const rdkafka::delivery_report& report) {
@@ -264,7 +267,6 @@ void kafka_based_log::send(std::string key, std::optional<std::string> value, co
         if (done) done(produced.err());
         return;
     }
-    consumer_->wake();  // the log thread looks for the acknowledgement from now on (poll_wait())
 }
 
 void kafka_based_log::on_delivered(std::uint64_t id) {
@@ -293,11 +295,18 @@ std::chrono::milliseconds kafka_based_log::poll_wait() {
         return std::chrono::ceil<std::chrono::milliseconds>(std::max(t - now, clock::duration::zero()));
     };
     std::lock_guard lock(mutex_);
-    // Bounded to a second after the latest send, so a broker that is away costs no busy loop.
-    if (!unacked_.empty() && now - last_send_ < 1s) return 1ms;
-    // Otherwise until the next piece of timed work: a stall check, or a retried end-offset query.
+    // Until the next piece of timed work: a stall check, a retried end-offset query, or a look at
+    // the position of a read that has its end offsets: a transaction marker at the end moves the
+    // position without a record that would end the poll. Records, delivery reports (they flush a
+    // read's barrier) and new reads end the wait anyway.
     auto wait = std::min(options_.poll_interval, until(next_stall_check_));
-    if (!reads_.empty()) wait = std::min(wait, until(next_end_query_));
+    for (const auto& read : reads_) {
+        if (read.ends) {
+            wait = std::min(wait, position_check_interval);
+        } else if (flushed(read.barrier)) {
+            wait = std::min(wait, until(next_end_query_));
+        }
+    }
     return wait;
 }
 

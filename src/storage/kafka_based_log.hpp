@@ -27,11 +27,10 @@
 // start(), run on the log's thread and must not block on the log. stop() (and the destructor)
 // must not be called from those callbacks. The background thread waits for records and wakes
 // for its timed work (the stall check, a retried end-offset query) or every poll_interval (1 s)
-// when idle: an idle worker's three logs cost next to no CPU. send(), read_to_end() and stop()
-// wake it at once, and while records sent in the last second wait for their acknowledgement it
-// looks for delivery reports every millisecond, so a write followed by a read to the end takes
-// round trips, not poll intervals (the config topic's writes are serial on the leader:
-// docs/scale.md "Creating connectors at scale").
+// when idle: an idle worker's three logs cost next to no CPU. read_to_end() and stop() wake it at
+// once, and so does every delivery report of its producer (producer::on_ready()), so a write
+// followed by a read to the end takes round trips, not poll intervals, and a busy log costs no
+// busy loop (docs/scale.md "Creating connectors at scale").
 //
 // Owned by the store that uses it.
 
@@ -76,7 +75,8 @@ struct kafka_based_log_options {
     // One end-offset query of all partitions.
     std::chrono::milliseconds request_timeout{10000};
     // How long the background thread waits for records at most when it has nothing else to do
-    // (sends, reads to the end and stop() wake it; Kafka's KafkaBasedLog waits until woken).
+    // (delivery reports, reads to the end and stop() wake it; Kafka's KafkaBasedLog waits until
+    // woken).
     std::chrono::milliseconds poll_interval{1000};
     // How often the log thread checks that the consumer moves while it is behind the end offsets.
     std::chrono::milliseconds stall_check_interval{2000};
@@ -152,7 +152,6 @@ private:
     state state_ = state::created;
     std::uint64_t next_send_id_ = 0;
     std::set<std::uint64_t> unacked_;
-    std::chrono::steady_clock::time_point last_send_{};  // of the latest send()
     std::uint64_t next_read_id_ = 0;
     std::vector<pending_read> reads_;
 

@@ -175,3 +175,21 @@ TEST_CASE("kafka_based_log fails read_to_end requests still pending when it stop
         if (!r.ok()) CHECK(r.err().code == make_error_code(errc::unavailable));
     }
 }
+
+TEST_CASE("kafka_based_log: a delivery report wakes the log thread, which waits for nothing else") {
+    const std::string topic = "acknowledged";
+    auto cluster = make_cluster(topic, 1);
+    auto options = options_for(cluster, topic);
+    options.poll_interval = 120s;  // the thread's wait ends only when something wakes it
+    options.stall_check_interval = 120s;
+    kafka_based_log log(std::move(options));
+    collector seen;
+    REQUIRE(log.start(seen.handler()).ok());
+    // A record the broker refuses comes back as a delivery report and nothing else (no record
+    // for the log's consumer to read): only the report can end the thread's wait.
+    cluster.fail_next_produce_requests(1);
+    auto refused = log.send_and_wait("k", std::string("refused"), 60s);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.err().code != make_error_code(errc::timeout));
+    REQUIRE(log.send_and_wait("k", std::string("accepted"), 60s).ok());
+}

@@ -49,9 +49,6 @@ void on_rebalance(rd_kafka_t* handle, rd_kafka_resp_err_t err, rd_kafka_topic_pa
 
 void install_rebalance_callback(rd_kafka_conf_t* conf) { rd_kafka_conf_set_rebalance_cb(conf, on_rebalance); }
 
-// rd_kafka_queue_cb_event_enable()'s callback: the opaque is consumer::ready_.
-void on_queue_event(rd_kafka_t*, void* opaque) { (*static_cast<std::function<void()>*>(opaque))(); }
-
 }  // namespace
 
 result<consumer> consumer::create(const client_config& config) {
@@ -86,7 +83,6 @@ consumer& consumer::operator=(consumer&& other) noexcept {
         group_ = std::move(other.group_);
         handle_ = std::move(other.handle_);
         poll_queue_ = std::move(other.poll_queue_);
-        ready_queue_ = std::move(other.ready_queue_);
         ready_ = std::move(other.ready_);
         has_group_ = other.has_group_;
         closed_ = other.closed_;
@@ -101,7 +97,7 @@ void consumer::close_and_destroy() noexcept {
     if (auto closed = close(); !closed) {
         log::warn("rdkafka {}: close failed: {}", name(), closed.err().describe());
     }
-    stop_ready_calls();
+    ready_.stop();
     handle_.reset();
     group_.reset();
 }
@@ -177,20 +173,9 @@ void consumer::wake() {
 }
 
 void consumer::on_ready(std::function<void()> ready) {
-    stop_ready_calls();
-    if (!ready || closed_) return;
-    ready_queue_.reset(rd_kafka_queue_get_consumer(handle_.get()));
-    if (!ready_queue_) return;  // not a group consumer: no consumer queue
-    ready_ = std::make_unique<std::function<void()>>(std::move(ready));
-    rd_kafka_queue_cb_event_enable(ready_queue_.get(), on_queue_event, ready_.get());
-}
-
-void consumer::stop_ready_calls() noexcept {
-    if (!ready_queue_) return;
-    // Takes the queue's lock, which a running callback holds: none runs once this returns.
-    rd_kafka_queue_cb_event_enable(ready_queue_.get(), nullptr, nullptr);
-    ready_queue_.reset();
-    ready_.reset();
+    if (closed_) return ready_.stop();
+    // None for a consumer that is not a group consumer: it has no consumer queue.
+    ready_.start(detail::queue_ptr(rd_kafka_queue_get_consumer(handle_.get())), std::move(ready));
 }
 
 result<std::optional<message>> consumer::poll(std::chrono::milliseconds timeout) {
@@ -387,7 +372,7 @@ result<void> consumer::close() {
     if (closed_) return {};
     closed_ = true;
     poll_queue_.reset();
-    stop_ready_calls();  // librdkafka: the consumer queue's references go before the close
+    ready_.stop();  // librdkafka: the consumer queue's references go before the close
     rd_kafka_resp_err_t err = rd_kafka_consumer_close(handle_.get());  // the final revocation runs here
     group_->listener = nullptr;
     if (err) return detail::kafka_error(err, "close consumer");

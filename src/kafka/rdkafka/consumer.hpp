@@ -12,6 +12,7 @@
 
 #include "common/result.hpp"
 #include "kafka/rdkafka/client_config.hpp"
+#include "kafka/rdkafka/detail/queue_signal.hpp"
 #include "kafka/rdkafka/handle.hpp"
 #include "kafka/rdkafka/message.hpp"
 #include "kafka/rdkafka/types.hpp"
@@ -159,7 +160,6 @@ public:
 private:
     consumer(std::unique_ptr<detail::consumer_group_state> group, detail::handle_ptr handle, bool has_group);
     void close_and_destroy() noexcept;
-    void stop_ready_calls() noexcept;
     // Applies seeks that waited for their partition's fetch to start.
     void retry_pending_seeks();
     result<void> subscribe_with(const std::vector<std::string>& topics, rebalance_listener* listener);
@@ -169,9 +169,7 @@ private:
     detail::handle_ptr handle_;
     // The queue poll() waits on, for wake(); released before the consumer closes.
     detail::queue_ptr poll_queue_;
-    // on_ready(): the consumer queue (a reference) and the function (heap: stays put on a move).
-    detail::queue_ptr ready_queue_;
-    std::unique_ptr<std::function<void()>> ready_;
+    detail::queue_signal ready_;  // on_ready()
     bool has_group_ = false;
     bool closed_ = false;
 };

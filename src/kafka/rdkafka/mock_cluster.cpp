@@ -4,6 +4,7 @@
 #include <librdkafka/rdkafka_mock.h>
 
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -51,6 +52,13 @@ result<void> mock_cluster::set_round_trip_time(std::chrono::milliseconds rtt) {
         return detail::kafka_error(err, "set the mock brokers' round-trip time");
     }
     return {};
+}
+
+void mock_cluster::fail_next_produce_requests(int count) {
+    const std::vector<rd_kafka_resp_err_t> errors(static_cast<std::size_t>(count),
+                                                  RD_KAFKA_RESP_ERR_MSG_SIZE_TOO_LARGE);
+    constexpr std::int16_t produce_api_key = 0;
+    rd_kafka_mock_push_request_errors_array(cluster_, produce_api_key, errors.size(), errors.data());
 }
 
 }  // namespace copycat::rdkafka

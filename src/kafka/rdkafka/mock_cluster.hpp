@@ -35,6 +35,9 @@ public:
     result<void> create_topic(std::string_view topic, std::int32_t partitions, std::int32_t replication_factor = 1);
     // Delays every broker's answers by `rtt` (records then wait that long for acknowledgement).
     result<void> set_round_trip_time(std::chrono::milliseconds rtt);
+    // Answers the next `count` Produce requests with MESSAGE_TOO_LARGE, an error producers do
+    // not retry: their records fail at once.
+    void fail_next_produce_requests(int count);
 
 private:
     mock_cluster(detail::handle_ptr host, rd_kafka_mock_cluster_s* cluster);

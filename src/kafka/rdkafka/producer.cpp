@@ -89,6 +89,7 @@ producer& producer::operator=(producer&& other) noexcept {
     if (this != &other) {
         fail_outstanding();
         handle_ = std::move(other.handle_);
+        ready_ = std::move(other.ready_);
         fatal_ = other.fatal_;
     }
     return *this;
@@ -97,6 +98,7 @@ producer& producer::operator=(producer&& other) noexcept {
 producer::~producer() { fail_outstanding(); }
 
 void producer::fail_outstanding() noexcept {
+    ready_.stop();
     if (!handle_) return;
     rd_kafka_t* handle = handle_.get();
     if (rd_kafka_outq_len(handle) > 0) {
@@ -128,6 +130,10 @@ result<void> producer::produce(const outgoing_record& record, delivery_callback 
 
 int producer::poll(std::chrono::milliseconds timeout) {
     return rd_kafka_poll(handle_.get(), static_cast<int>(timeout.count()));
+}
+
+void producer::on_ready(std::function<void()> ready) {
+    ready_.start(detail::queue_ptr(rd_kafka_queue_get_main(handle_.get())), std::move(ready));
 }
 
 result<void> producer::flush(std::chrono::milliseconds timeout) {

@@ -10,6 +10,7 @@
 
 #include "common/result.hpp"
 #include "kafka/rdkafka/client_config.hpp"
+#include "kafka/rdkafka/detail/queue_signal.hpp"
 #include "kafka/rdkafka/handle.hpp"
 #include "kafka/rdkafka/types.hpp"
 
@@ -69,6 +70,12 @@ public:
     // Serves delivery reports and client events for up to `timeout` (0: only what is ready).
     // Returns the number of events served.
     int poll(std::chrono::milliseconds timeout);
+    // For a thread that waits elsewhere (a consumer's poll) and serves this producer with
+    // poll(0ms): `ready` is called whenever a delivery report or client event is queued for
+    // poll() (rd_kafka_queue_cb_event_enable on the main queue). As consumer::on_ready(), it runs
+    // on a librdkafka thread and must only schedule work; an empty function turns it off. Off from
+    // destruction on (before the final flush).
+    void on_ready(std::function<void()> ready);
 
     // Waits until every accepted record has been delivered or failed, serving callbacks.
     // errc::timeout when records are still outstanding after `timeout`.
@@ -108,6 +115,7 @@ private:
     result<void> transaction_outcome(void* rd_error, std::string_view call);
 
     detail::handle_ptr handle_;
+    detail::queue_signal ready_;  // on_ready()
     bool fatal_ = false;
 };
 
