@@ -91,7 +91,7 @@ TEST_CASE("config stores on one config topic agree, and the second hears the fir
     const string_map conn{{"connector.class", "FileStreamSource"}, {"name", "file-src-1"}, {"tasks.max", "2"}};
     REQUIRE(a.put_connector_config("file-src-1", conn, target_state_value::paused).ok());
     REQUIRE(a.put_task_configs("file-src-1", {{{"t", "0"}}, {{"t", "1"}}}).ok());
-    auto snap_a = a.snapshot();
+    auto snap_a = *a.snapshot();
     CHECK(snap_a.offset == 5);
     CHECK(snap_a.tasks("file-src-1") == std::vector<std::int32_t>{0, 1});
     CHECK(snap_a.target("file-src-1") == target_state_value::paused);
@@ -99,7 +99,7 @@ TEST_CASE("config stores on one config topic agree, and the second hears the fir
     recording_listener listener_b;
     kafka_config_store b(make_log(topic, kafka_config_store::producer_settings()), listener_b);
     REQUIRE(b.start().ok());
-    auto snap_b = b.snapshot();
+    auto snap_b = *b.snapshot();
     CHECK(snap_b.offset == snap_a.offset);
     CHECK(snap_b.connector_configs == snap_a.connector_configs);
     CHECK(snap_b.task_configs == snap_a.task_configs);
@@ -110,7 +110,7 @@ TEST_CASE("config stores on one config topic agree, and the second hears the fir
     CHECK(eventually([&] { return listener_b.saw("target:file-src-1") && listener_b.saw("restart:file-src-1"); }));
     REQUIRE(a.remove_connector_config("file-src-1").ok());
     REQUIRE(b.read_to_end(deadline).ok());
-    CHECK_FALSE(b.snapshot().contains("file-src-1"));
+    CHECK_FALSE(b.snapshot()->contains("file-src-1"));
     CHECK(b.offset() == a.offset());
     a.stop();
     b.stop();
@@ -147,8 +147,8 @@ TEST_CASE("a leader whose config-topic producer a newer leader fenced cannot wri
 
     REQUIRE(new_leader->claim_write_privileges().ok());
     REQUIRE(new_leader->read_to_end(deadline).ok());
-    CHECK(new_leader->snapshot().tasks("src") == std::vector<std::int32_t>{0});
-    CHECK(new_leader->snapshot().task_count_records.at("src") == 1);
+    CHECK(new_leader->snapshot()->tasks("src") == std::vector<std::int32_t>{0});
+    CHECK(new_leader->snapshot()->task_count_records.at("src") == 1);
 
     const int lost_before = listener_old.lost;
     auto fenced = old_leader->put_connector_config("zombie", conn, std::nullopt);
@@ -161,7 +161,7 @@ TEST_CASE("a leader whose config-topic producer a newer leader fenced cannot wri
 
     REQUIRE(new_leader->put_connector_config("fresh", conn, std::nullopt).ok());
     REQUIRE(new_leader->read_to_end(deadline).ok());
-    const auto seen = new_leader->snapshot();
+    const auto seen = *new_leader->snapshot();
     CHECK(seen.contains("fresh"));
     CHECK_FALSE(seen.contains("zombie"));
     CHECK(seen.target("src") == target_state_value::paused);

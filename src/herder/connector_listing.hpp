@@ -3,14 +3,17 @@
 // without the herder loop (docs/scale.md "REST under load").
 //
 // The herder publishes an immutable view of its connectors (name, config, task ids, type) on its
-// loop whenever its configs change; a reader takes the current view (a shared_ptr copy under a
-// mutex held for that copy only) and the statuses from the status store (thread-safe). stamp()
+// loop whenever its configs change, as a function that builds it: the first reader of a view
+// builds it, once (under a stream of config changes most views are never read). A reader takes
+// the current view (a shared_ptr copy under a mutex held for that copy only) and the statuses
+// from the status store (thread-safe). stamp()
 // names what a listing is built from, the view's generation and the status store's version, so
 // that a renderer can reuse its output until one of them moves (rest::handlers::listing_cache).
 //
 // Thread-safe. Owned by the herder; references its status store, which outlives it.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -30,7 +33,10 @@ public:
 
     explicit connector_listing(const status_store& statuses) : statuses_(statuses) {}
 
-    // On the herder loop, after a config change: `connectors` (sorted by name) replaces the view.
+    // On the herder loop, after a config change: what `build` returns (sorted by name; called at
+    // most once, on a reader's thread, so it must own or share what it reads) replaces the view.
+    void publish(std::function<std::vector<connector_info>()> build);
+    // The same with the view built already.
     void publish(std::vector<connector_info> connectors);
 
     // What a listing read now is built from. Read it before expansions(): a change in between
@@ -44,7 +50,11 @@ public:
 private:
     struct view {
         std::uint64_t generation = 0;
-        std::vector<connector_info> connectors;
+        std::function<std::vector<connector_info>()> build;
+        mutable std::once_flag built;
+        mutable std::vector<connector_info> connectors;  // once built
+
+        const std::vector<connector_info>& get() const;
     };
 
     std::shared_ptr<const view> current_view() const;

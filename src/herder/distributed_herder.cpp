@@ -47,11 +47,11 @@ void distributed_herder::start() {
     offsets_loop_.start();
     loop_.post([this] {
         refresh_snapshot();
-        for (const std::string& c : snapshot_.connectors()) {
+        for (const std::string& c : snapshot_->connectors()) {
             known_connectors_.insert(c);
-            known_tasks_[c] = snapshot_.tasks(c);
+            known_tasks_[c] = snapshot_->tasks(c);
         }
-        log::info("Read the config topic to offset {}: {} connector(s)", snapshot_.offset, known_connectors_.size());
+        log::info("Read the config topic to offset {}: {} connector(s)", snapshot_->offset, known_connectors_.size());
     });
     if (coordinator_) coordinator_->start();
     log::info("Herder started; joining the group");
@@ -70,7 +70,7 @@ void distributed_herder::stop() {
             work_.stop_all();
             fencing_waiters_.clear();
             if (!leader_) departure_target = leader_url_;
-            key = snapshot_.session_key;
+            key = snapshot_->session_key;
             stopped_work.set_value();
         }))
         stopped_work.set_value();
@@ -118,11 +118,14 @@ void distributed_herder::announce_departure(const std::string& leader_url,
 void distributed_herder::refresh_snapshot() {
     if (listed_offset_ == configs_.offset()) return;
     snapshot_ = configs_.snapshot();
-    if (listed_offset_ == snapshot_.offset) return;
-    listed_offset_ = snapshot_.offset;
-    std::vector<copycat::herder::connector_info> connectors;
-    for (const std::string& name : snapshot_.connectors()) connectors.push_back(info_of(name));
-    listing_.publish(std::move(connectors));
+    if (listed_offset_ == snapshot_->offset) return;
+    listed_offset_ = snapshot_->offset;
+    // Built when first read: under a stream of creations most snapshots are never listed.
+    listing_.publish([config = snapshot_, &validator = validator_] {
+        std::vector<copycat::herder::connector_info> connectors;
+        for (const auto& [name, _] : config->connector_configs) connectors.push_back(info_of(*config, name, validator));
+        return connectors;
+    });
 }
 
 coordination::work_set distributed_herder::running_allocation() const {
@@ -140,7 +143,7 @@ void distributed_herder::request_rejoin(const std::string& reason) {
 
 void distributed_herder::reconfigure(const std::string& connector) {
     if (!work_.runs(connector)) return;
-    publisher_.reconfigure(connector, snapshot_, {leader_, leader_url_}, [this, connector] {
+    publisher_.reconfigure(connector, *snapshot_, {leader_, leader_url_}, [this, connector] {
         refresh_snapshot();
         reconfigure(connector);
     });
@@ -195,7 +198,7 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
     // status (Kafka: the leader tombstones the statuses of deleted tasks after a rebalance).
     refresh_snapshot();
     for (const task_id& id : task_ids(assignment.revoked.tasks)) {
-        if (snapshot_.task_config(id.connector, id.task) == nullptr) statuses_.remove_task(id);
+        if (snapshot_->task_config(id.connector, id.task) == nullptr) statuses_.remove_task(id);
     }
 
     leader_ = assignment.leader == member_id;
@@ -210,8 +213,8 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
         }
     }
     refresh_snapshot();
-    if (snapshot_.offset < assignment.config_offset) {
-        log::info("Config offset {} is behind the leader's {}: starting nothing and rejoining", snapshot_.offset,
+    if (snapshot_->offset < assignment.config_offset) {
+        log::info("Config offset {} is behind the leader's {}: starting nothing and rejoining", snapshot_->offset,
                   assignment.config_offset);
         if (coordinator_) coordinator_->set_current_allocation(running_allocation());
         request_rejoin("config offset mismatch");
@@ -221,7 +224,7 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
     // has a config starts with the newer one, and the next rebalance assigns what is new.
     // Kafka starts nothing then; under a stream of creations that wasted every other rebalance
     // (docs/scale.md "Creating connectors at scale").
-    const bool ahead = snapshot_.offset > assignment.config_offset;
+    const bool ahead = snapshot_->offset > assignment.config_offset;
     claim_write_privileges();
     check_session_key();
     start_assigned(assignment.assigned);
@@ -241,7 +244,7 @@ void distributed_herder::handle_assignment(const coordination::connect_assignmen
 void distributed_herder::start_assigned(const coordination::work_set& assigned) {
     for (const std::string& c : assigned.connectors) {
         if (work_.runs(c)) continue;
-        work_.start_connector(c, snapshot_);
+        work_.start_connector(c, *snapshot_);
     }
     for (const task_id& id : task_ids(assigned.tasks)) {
         if (work_.runs(id)) continue;
@@ -249,7 +252,7 @@ void distributed_herder::start_assigned(const coordination::work_set& assigned) 
             fencing_waiters_.insert(id);
             continue;
         }
-        work_.start_task(id, snapshot_);
+        work_.start_task(id, *snapshot_);
     }
     for (const std::string& c : assigned.connectors) reconfigure(c);
     maybe_fence();
@@ -324,7 +327,7 @@ void distributed_herder::on_write_privileges_lost() {
 
 result<void> distributed_herder::verify_internal_request(const std::optional<request_signature>& signature) const {
     if (!sessioned_) return {};
-    return verify_request_signature(signature, snapshot_.session_key, options_.signing);
+    return verify_request_signature(signature, snapshot_->session_key, options_.signing);
 }
 
 void distributed_herder::check_session_key() {
@@ -332,16 +335,16 @@ void distributed_herder::check_session_key() {
     const auto now = std::chrono::system_clock::now();
     const std::int64_t now_ms = std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count();
     std::chrono::milliseconds next_check{1'000};  // after a failed write
-    if (auto reason = session_key_rotation_reason(snapshot_.session_key, now_ms, options_.signing)) {
+    if (auto reason = session_key_rotation_reason(snapshot_->session_key, now_ms, options_.signing)) {
         log::info("Distributing a new session key: {}", *reason);
         auto key = generate_session_key(options_.signing, now_ms);
         auto written = key ? configs_.put_session_key(*key) : result<void>(key.err());
         if (!written) log::error("Failed to distribute a new session key: {}", written.err().describe());
         refresh_snapshot();
     }
-    if (snapshot_.session_key && !session_key_rotation_reason(snapshot_.session_key, now_ms, options_.signing))
+    if (snapshot_->session_key && !session_key_rotation_reason(snapshot_->session_key, now_ms, options_.signing))
         next_check =
-            std::chrono::milliseconds(session_key_expiration(*snapshot_.session_key, options_.signing) - now_ms);
+            std::chrono::milliseconds(session_key_expiration(*snapshot_->session_key, options_.signing) - now_ms);
     const std::uint64_t epoch = ++key_check_epoch_;
     loop_.post_after(next_check, [this, epoch] {
         if (epoch != key_check_epoch_) return;  // a later check took over
@@ -381,7 +384,7 @@ void distributed_herder::post_config_event(std::function<void()> handler) {
 void distributed_herder::on_connector_config_update(const std::string& connector) {
     post_config_event([this, connector] {
         const bool existed = known_connectors_.contains(connector);
-        if (!snapshot_.contains(connector)) {
+        if (!snapshot_->contains(connector)) {
             known_connectors_.erase(connector);
             known_tasks_.erase(connector);
             log::info("Connector {} was deleted", connector);
@@ -395,14 +398,14 @@ void distributed_herder::on_connector_config_update(const std::string& connector
             request_rejoin("connector " + connector + " created");
             return;
         }
-        if (work_.refresh_connector(connector, snapshot_)) reconfigure(connector);
+        if (work_.refresh_connector(connector, *snapshot_)) reconfigure(connector);
         refresh_tasks(connector, false);
     });
 }
 
 void distributed_herder::on_task_configs_update(const std::string& connector) {
     post_config_event([this, connector] {
-        std::vector<std::int32_t> tasks = snapshot_.tasks(connector);
+        std::vector<std::int32_t> tasks = snapshot_->tasks(connector);
         const bool count_changed = known_tasks_[connector] != tasks;
         known_tasks_[connector] = std::move(tasks);
         refresh_tasks(connector, true);
@@ -413,8 +416,8 @@ void distributed_herder::on_task_configs_update(const std::string& connector) {
 
 void distributed_herder::on_target_state_change(const std::string& connector) {
     post_config_event([this, connector] {
-        work_.apply_target_state(connector, snapshot_);
-        if (snapshot_.target(connector) == storage::target_state_value::started) reconfigure(connector);
+        work_.apply_target_state(connector, *snapshot_);
+        if (snapshot_->target(connector) == storage::target_state_value::started) reconfigure(connector);
     });
 }
 
@@ -424,7 +427,7 @@ void distributed_herder::on_restart_request(const storage::restart_request_recor
         if (work_.runs(request.connector)) {
             auto status = statuses_.get(request.connector);
             if (!status || r.should_restart_connector(*status)) {
-                work_.restart_connector(request.connector, snapshot_);
+                work_.restart_connector(request.connector, *snapshot_);
                 reconfigure(request.connector);
             }
         }

@@ -228,6 +228,8 @@ private:
     void write_task_configs(const std::string& name, std::vector<string_map> configs,
                             std::optional<request_signature> signature, callback<void> cb);
     copycat::herder::connector_info info_of(const std::string& name) const;
+    static copycat::herder::connector_info info_of(const storage::cluster_config& config, const std::string& name,
+                                                   const connector_validator& validator);
     // KIP-875: leader checks on the loop, then the blocking work on offsets_loop_.
     void modify_offsets(const std::string& name, std::optional<std::vector<connector_offset>> offsets,
                         callback<std::string> cb);
@@ -248,7 +250,8 @@ private:
     std::shared_ptr<coordination::worker_coordinator> coordinator_;
 
     // Loop-thread state.
-    storage::cluster_config snapshot_;
+    // Replaced (not changed) when the config-topic offset moved; shared with the listing.
+    std::shared_ptr<const storage::cluster_config> snapshot_ = std::make_shared<const storage::cluster_config>();
     std::optional<std::int64_t> listed_offset_;  // the snapshot_.offset listing_ was last published at
     bool leader_ = false;
     std::string leader_url_;     // empty while no rebalance completed

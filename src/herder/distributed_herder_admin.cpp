@@ -30,8 +30,8 @@ void distributed_herder::reset_connector_active_topics(const std::string& name, 
 void distributed_herder::connector_offsets(const std::string& name, callback<std::vector<connector_offset>> cb) {
     auto shared = std::make_shared<callback<std::vector<connector_offset>>>(std::move(cb));
     const bool posted = loop_.post([this, name, shared] {
-        if (!snapshot_.contains(name)) return (*shared)(connector_not_found(name));
-        if (!offsets_loop_.post([this, name, config = snapshot_.connector_configs.at(name), shared] {
+        if (!snapshot_->contains(name)) return (*shared)(connector_not_found(name));
+        if (!offsets_loop_.post([this, name, config = snapshot_->connector_configs.at(name), shared] {
                 (*shared)(worker_.connector_offsets(name, config));
             }))
             (*shared)(herder_stopping());
@@ -66,12 +66,12 @@ void distributed_herder::modify_offsets(const std::string& name, std::optional<s
             return make_error(errc::internal,
                               "Failed to read to end of config topic before modifying connector offsets");
         refresh_snapshot();
-        if (!snapshot_.contains(name)) return connector_not_found(name);
+        if (!snapshot_->contains(name)) return connector_not_found(name);
         // STOPPED with no tasks: every task was at least asked to stop; a sink task that still
         // runs makes the broker refuse the change (the group is not empty).
-        if (snapshot_.target(name) != storage::target_state_value::stopped || !snapshot_.tasks(name).empty())
+        if (snapshot_->target(name) != storage::target_state_value::stopped || !snapshot_->tasks(name).empty())
             return offsets_need_stopped_connector(name);
-        return snapshot_.connector_configs.at(name);
+        return snapshot_->connector_configs.at(name);
     });
 }
 

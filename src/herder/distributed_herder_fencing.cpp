@@ -34,19 +34,19 @@ std::int32_t generation_of(const storage::cluster_config& config, const std::str
 
 bool distributed_herder::runs_fenced_tasks(const std::string& connector) const {
     if (!runtime::fencing_enabled(options_.exactly_once_source)) return false;
-    const string_map* config = snapshot_.connector_config(connector);
+    const string_map* config = snapshot_->connector_config(connector);
     return config != nullptr && validator_.type_of(*config) == connector_type::source;
 }
 
 bool distributed_herder::awaits_fencing(const std::string& connector) const {
-    return snapshot_.pending_fencing.contains(connector) && runs_fenced_tasks(connector);
+    return snapshot_->pending_fencing.contains(connector) && runs_fenced_tasks(connector);
 }
 
 void distributed_herder::maybe_fence() {
     if (leader_url_.empty()) return;
     std::set<std::string> wanted;
     if (leader_) {
-        for (const std::string& c : snapshot_.pending_fencing)
+        for (const std::string& c : snapshot_->pending_fencing)
             if (awaits_fencing(c)) wanted.insert(c);
     } else {
         for (const task_id& id : fencing_waiters_)
@@ -54,7 +54,7 @@ void distributed_herder::maybe_fence() {
     }
     for (const std::string& c : wanted) {
         if (!fencing_asked_.insert(c).second) continue;  // in flight, or its retry is scheduled
-        auto done = [this, c, generation = generation_of(snapshot_, c)](outcome<void> r) {
+        auto done = [this, c, generation = generation_of(*snapshot_, c)](outcome<void> r) {
             on_fencing_done(c, generation, r);
         };
         if (leader_) {
@@ -73,7 +73,7 @@ void distributed_herder::on_fencing_done(const std::string& connector, std::int3
         return;
     }
     refresh_snapshot();
-    if (!done.forwarded() && done.err().code != errc::conflict && generation_of(snapshot_, connector) == generation)
+    if (!done.forwarded() && done.err().code != errc::conflict && generation_of(*snapshot_, connector) == generation)
         return fail_fencing_waiters(connector, done.err());
     // The leader moved, or a newer generation of task configs came (whose tasks wait for a round
     // of their own): a new round, not a failure.
@@ -103,7 +103,7 @@ void distributed_herder::fail_fencing_waiters(const std::string& connector, cons
             ++it;
             continue;
         }
-        work_.fail_task(*it, snapshot_, trace);
+        work_.fail_task(*it, *snapshot_, trace);
         it = fencing_waiters_.erase(it);
         ++failed;
     }
@@ -112,14 +112,14 @@ void distributed_herder::fail_fencing_waiters(const std::string& connector, cons
 }
 
 void distributed_herder::restart_task_or_await_fencing(const task_id& id) {
-    if (!awaits_fencing(id.connector)) return work_.restart_task(id, snapshot_);
+    if (!awaits_fencing(id.connector)) return work_.restart_task(id, *snapshot_);
     work_.stop_tasks({id});
     fencing_waiters_.insert(id);
     maybe_fence();
 }
 
 void distributed_herder::fence_connector(const std::string& connector, callback<void> cb) {
-    if (!snapshot_.pending_fencing.contains(connector)) {
+    if (!snapshot_->pending_fencing.contains(connector)) {
         log::debug("Connector {} needs no zombie fencing: its task-count record is current", connector);
         return cb(result<void>{});
     }
@@ -127,14 +127,14 @@ void distributed_herder::fence_connector(const std::string& connector, callback<
     round->second.push_back(std::move(cb));
     if (!fresh) return;  // answered when the round in flight ends
 
-    const std::int32_t task_count = snapshot_.task_count(connector);
-    const std::int32_t generation = generation_of(snapshot_, connector);
-    auto recorded = snapshot_.task_count_records.find(connector);
+    const std::int32_t task_count = snapshot_->task_count(connector);
+    const std::int32_t generation = generation_of(*snapshot_, connector);
+    auto recorded = snapshot_->task_count_records.find(connector);
     // As Kafka: without a task-count record no transactional producer ran for this connector; with
     // one task before and after, the new task's own InitProducerId fences the old one.
-    if (recorded == snapshot_.task_count_records.end() || (recorded->second == 1 && task_count == 1)) {
+    if (recorded == snapshot_->task_count_records.end() || (recorded->second == 1 && task_count == 1)) {
         log::info("Writing the task count record of connector {} without a round of zombie fencing ({})", connector,
-                  recorded == snapshot_.task_count_records.end() ? "its first with exactly-once support"
+                  recorded == snapshot_->task_count_records.end() ? "its first with exactly-once support"
                                                                  : "one task before and after");
         finish_fencing(connector, generation, task_count, {});
         return;
@@ -142,7 +142,7 @@ void distributed_herder::fence_connector(const std::string& connector, callback<
     const std::int32_t previous = recorded->second;
     log::info("Fencing the producers of the {} task(s) of connector {}'s previous generation", previous, connector);
     const bool posted = offsets_loop_.post(
-        [this, connector, generation, task_count, previous, config = *snapshot_.connector_config(connector)] {
+        [this, connector, generation, task_count, previous, config = *snapshot_->connector_config(connector)] {
             auto fenced = worker_.fence_zombies(connector, config, previous);
             loop_.post([this, connector, generation, task_count, fenced = std::move(fenced)]() mutable {
                 finish_fencing(connector, generation, task_count, std::move(fenced));
@@ -160,10 +160,10 @@ void distributed_herder::finish_fencing(const std::string& connector, std::int32
                                                 ": " + answer.err().describe());
     } else {
         refresh_snapshot();
-        if (generation_of(snapshot_, connector) != generation) {
+        if (generation_of(*snapshot_, connector) != generation) {
             answer = make_error(errc::conflict,
                                  "Fencing failed because new task configurations were generated for the connector");
-        } else if (snapshot_.pending_fencing.contains(connector)) {
+        } else if (snapshot_->pending_fencing.contains(connector)) {
             if (auto written = configs_.put_task_count_record(connector, task_count); !written)
                 answer = make_error(errc::internal, "Failed to write the task count record of connector " +
                                                         connector + ": " + written.err().describe());
@@ -180,9 +180,9 @@ void distributed_herder::ask_leader_to_fence(const std::string& connector, callb
                         .body = {},
                         .headers = {},
                         .timeout = fence_request_timeout};
-    if (snapshot_.session_key) {
+    if (snapshot_->session_key) {
         // Java signs whenever it holds a key, whatever the protocol.
-        if (auto headers = sign_request(call.body, *snapshot_.session_key, options_.signing.signature_algorithm))
+        if (auto headers = sign_request(call.body, *snapshot_->session_key, options_.signing.signature_algorithm))
             call.headers = std::move(*headers);
     }
     log::info("Requesting zombie fencing for connector {} from the leader at {}", connector, leader_url_);
@@ -199,7 +199,7 @@ void distributed_herder::start_fenced_tasks(const std::string& connector) {
             ++it;
             continue;
         }
-        if (!work_.runs(*it)) work_.start_task(*it, snapshot_);
+        if (!work_.runs(*it)) work_.start_task(*it, *snapshot_);
         it = fencing_waiters_.erase(it);
     }
     if (coordinator_) coordinator_->set_current_allocation(running_allocation());
@@ -207,7 +207,7 @@ void distributed_herder::start_fenced_tasks(const std::string& connector) {
 
 void distributed_herder::refresh_tasks(const std::string& connector, bool new_generation) {
     if (!awaits_fencing(connector) && !(new_generation && runs_fenced_tasks(connector))) {
-        work_.refresh_tasks(connector, snapshot_);
+        work_.refresh_tasks(connector, *snapshot_);
         return;
     }
     // Kafka restarts every task of a connector with a new generation of task configs, each after
@@ -217,7 +217,7 @@ void distributed_herder::refresh_tasks(const std::string& connector, bool new_ge
     if (tasks.empty()) return;
     work_.stop_tasks(tasks);
     if (!awaits_fencing(connector)) {
-        for (const task_id& id : tasks) work_.start_task(id, snapshot_);
+        for (const task_id& id : tasks) work_.start_task(id, *snapshot_);
         return;
     }
     log::info("Stopped {} task(s) of connector {} until its zombie fencing is done", tasks.size(), connector);
@@ -237,8 +237,8 @@ void distributed_herder::fence_zombies(const std::string& name, std::optional<re
         refresh_snapshot();
         if (auto signed_properly = verify_internal_request(signature); !signed_properly)
             return done(signed_properly.err());
-        if (!snapshot_.contains(name)) return done(connector_not_found(name));
-        if (validator_.type_of(snapshot_.connector_configs.at(name)) != connector_type::source)
+        if (!snapshot_->contains(name)) return done(connector_not_found(name));
+        if (validator_.type_of(snapshot_->connector_configs.at(name)) != connector_type::source)
             return done(make_error(errc::invalid_argument, "Connector " + name + " is not a source connector"));
         fence_connector(name, std::move(done));
     });

@@ -29,10 +29,16 @@ void distributed_herder::expire_waiting_writes() {
 }
 
 copycat::herder::connector_info distributed_herder::info_of(const std::string& name) const {
+    return info_of(*snapshot_, name, validator_);
+}
+
+copycat::herder::connector_info distributed_herder::info_of(const storage::cluster_config& config,
+                                                            const std::string& name,
+                                                            const connector_validator& validator) {
     std::vector<task_id> tasks;
-    for (std::int32_t t : snapshot_.tasks(name)) tasks.push_back(task_id{name, t});
-    const string_map& config = snapshot_.connector_configs.at(name);
-    return {name, config, std::move(tasks), validator_.type_of(config)};
+    for (std::int32_t t : config.tasks(name)) tasks.push_back(task_id{name, t});
+    const string_map& connector_config = config.connector_configs.at(name);
+    return {name, connector_config, std::move(tasks), validator.type_of(connector_config)};
 }
 
 std::optional<std::string> distributed_herder::owner_url(const std::optional<status_entry>& status) const {
@@ -43,20 +49,20 @@ std::optional<std::string> distributed_herder::owner_url(const std::optional<sta
 // ---- reads ------------------------------------------------------------------------------------
 
 void distributed_herder::connectors(callback<std::vector<std::string>> cb) {
-    submit(std::move(cb), [this]() -> result<std::vector<std::string>> { return snapshot_.connectors(); });
+    submit(std::move(cb), [this]() -> result<std::vector<std::string>> { return snapshot_->connectors(); });
 }
 
 void distributed_herder::connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) {
     submit(std::move(cb), [this, name]() -> result<copycat::herder::connector_info> {
-        if (!snapshot_.contains(name)) return connector_not_found(name);
+        if (!snapshot_->contains(name)) return connector_not_found(name);
         return info_of(name);
     });
 }
 
 void distributed_herder::connector_config(const std::string& name, callback<string_map> cb) {
     submit(std::move(cb), [this, name]() -> result<string_map> {
-        if (!snapshot_.contains(name)) return connector_not_found(name);
-        return snapshot_.connector_configs.at(name);
+        if (!snapshot_->contains(name)) return connector_not_found(name);
+        return snapshot_->connector_configs.at(name);
     });
 }
 
@@ -64,9 +70,9 @@ void distributed_herder::connector_status(const std::string& name, callback<conn
     submit(std::move(cb), [this, name]() -> result<connector_state_info> {
         auto status = statuses_.get(name);
         if (!status) return make_error(errc::not_found, "No status found for connector " + name);
-        auto config = snapshot_.connector_configs.find(name);
+        auto config = snapshot_->connector_configs.find(name);
         return connector_state_info{name, *status, statuses_.tasks(name),
-                                    config == snapshot_.connector_configs.end() ? connector_type::unknown
+                                    config == snapshot_->connector_configs.end() ? connector_type::unknown
                                                                                 : validator_.type_of(config->second)};
     });
 }
@@ -81,10 +87,10 @@ void distributed_herder::task_status(const task_id& id, callback<task_state> cb)
 
 void distributed_herder::task_configs(const std::string& name, callback<std::vector<task_info>> cb) {
     submit(std::move(cb), [this, name]() -> result<std::vector<task_info>> {
-        if (!snapshot_.contains(name)) return connector_not_found(name);
+        if (!snapshot_->contains(name)) return connector_not_found(name);
         std::vector<task_info> out;
-        for (std::int32_t t : snapshot_.tasks(name)) {
-            if (const string_map* c = snapshot_.task_config(name, t)) out.push_back({task_id{name, t}, *c});
+        for (std::int32_t t : snapshot_->tasks(name)) {
+            if (const string_map* c = snapshot_->task_config(name, t)) out.push_back({task_id{name, t}, *c});
         }
         return out;
     });
@@ -125,7 +131,7 @@ void distributed_herder::put_config(const std::string& name, string_map config,
     if (auto message = connector_validator::invalid_config_message(*validation))
         return cb(make_error(errc::invalid_argument, *message));
     refresh_snapshot();
-    const bool exists = snapshot_.contains(name);
+    const bool exists = snapshot_->contains(name);
     if (exists && !allow_replace) return cb(make_error(errc::already_exists, "Connector " + name + " already exists"));
     std::optional<storage::target_state_value> target;
     if (initial_state && !exists) target = to_storage(*initial_state);
@@ -141,9 +147,9 @@ void distributed_herder::put_config(const std::string& name, string_map config,
                                                          written.err().describe()));
             }
             // A snapshot that shows the config written answers as well as a fresh copy would.
-            if (const string_map* now = snapshot_.connector_config(name); now == nullptr || *now != config)
+            if (const string_map* now = snapshot_->connector_config(name); now == nullptr || *now != config)
                 refresh_snapshot();
-            if (!snapshot_.contains(name))
+            if (!snapshot_->contains(name))
                 return cb(make_error(errc::internal, "Connector " + name + " vanished after writing"));
             log::info("{} connector {}", exists ? "Updated" : "Created", name);
             cb(created_connector{!exists, info_of(name)});
@@ -180,8 +186,8 @@ void distributed_herder::patch_config(const std::string& name,
         }))
         return;
     refresh_snapshot();
-    if (!snapshot_.contains(name)) return cb(connector_not_found(name));
-    put_config(name, apply_config_patch(snapshot_.connector_configs.at(name), patch), std::nullopt, true,
+    if (!snapshot_->contains(name)) return cb(connector_not_found(name));
+    put_config(name, apply_config_patch(snapshot_->connector_configs.at(name), patch), std::nullopt, true,
                std::move(cb));
 }
 
@@ -195,7 +201,7 @@ void distributed_herder::delete_config(const std::string& name, callback<void> c
         }))
         return;
     refresh_snapshot();
-    if (!snapshot_.contains(name)) return cb(connector_not_found(name));
+    if (!snapshot_->contains(name)) return cb(connector_not_found(name));
     if (auto removed = configs_.remove_connector_config(name); !removed)
         return cb(make_error(errc::internal, "Failed to delete connector " + name + ": " + removed.err().describe()));
     refresh_snapshot();
@@ -221,9 +227,9 @@ void distributed_herder::write_task_configs(const std::string& name, std::vector
         return;
     refresh_snapshot();
     if (auto verified = verify_internal_request(signature); !verified) return cb(verified.err());
-    if (!snapshot_.contains(name)) return cb(connector_not_found(name));
-    if (task_config_publisher::current_task_configs(snapshot_, name) == configs &&
-        !snapshot_.inconsistent.contains(name) && snapshot_.task_counts.contains(name))
+    if (!snapshot_->contains(name)) return cb(connector_not_found(name));
+    if (task_config_publisher::current_task_configs(*snapshot_, name) == configs &&
+        !snapshot_->inconsistent.contains(name) && snapshot_->task_counts.contains(name))
         return cb({});
     writes_.write(
         name,
@@ -253,7 +259,7 @@ void distributed_herder::note_departure(const std::string& worker_url, std::opti
 void distributed_herder::pause_connector(const std::string& name, callback<void> cb) {
     submit(std::move(cb), [this, name]() -> result<void> {
         refresh_snapshot();
-        if (!snapshot_.contains(name)) return unknown_connector(name);
+        if (!snapshot_->contains(name)) return unknown_connector(name);
         return configs_.put_target_state(name, storage::target_state_value::paused);
     });
 }
@@ -261,7 +267,7 @@ void distributed_herder::pause_connector(const std::string& name, callback<void>
 void distributed_herder::resume_connector(const std::string& name, callback<void> cb) {
     submit(std::move(cb), [this, name]() -> result<void> {
         refresh_snapshot();
-        if (!snapshot_.contains(name)) return unknown_connector(name);
+        if (!snapshot_->contains(name)) return unknown_connector(name);
         return configs_.put_target_state(name, storage::target_state_value::started);
     });
 }
@@ -269,7 +275,7 @@ void distributed_herder::resume_connector(const std::string& name, callback<void
 void distributed_herder::stop_connector(const std::string& name, callback<void> cb) {
     submit_to_leader(std::move(cb), [this, name]() -> result<void> {
         refresh_snapshot();
-        if (!snapshot_.contains(name)) return unknown_connector(name);
+        if (!snapshot_->contains(name)) return unknown_connector(name);
         // Kafka's order (KIP-875): an empty task set first, then the STOPPED target state.
         if (auto emptied = configs_.put_task_configs(name, {}); !emptied) return emptied.err();
         return configs_.put_target_state(name, storage::target_state_value::stopped);
@@ -280,9 +286,9 @@ void distributed_herder::restart_connector(const std::string& name, callback<voi
     submit(std::move(cb), [this, name]() -> outcome<void> {
         refresh_snapshot();
         // Kafka: DistributedHerder.restartConnector's messages.
-        if (!snapshot_.contains(name)) return make_error(errc::not_found, "Unknown connector: " + name);
+        if (!snapshot_->contains(name)) return make_error(errc::not_found, "Unknown connector: " + name);
         if (work_.runs(name)) {
-            work_.restart_connector(name, snapshot_);
+            work_.restart_connector(name, *snapshot_);
             reconfigure(name);
             return {};
         }
@@ -295,8 +301,8 @@ void distributed_herder::restart_task(const task_id& id, callback<void> cb) {
     submit(std::move(cb), [this, id]() -> outcome<void> {
         refresh_snapshot();
         // Kafka: DistributedHerder.restartTask's messages.
-        if (!snapshot_.contains(id.connector)) return make_error(errc::not_found, "Unknown connector: " + id.connector);
-        if (snapshot_.task_config(id.connector, id.task) == nullptr)
+        if (!snapshot_->contains(id.connector)) return make_error(errc::not_found, "Unknown connector: " + id.connector);
+        if (snapshot_->task_config(id.connector, id.task) == nullptr)
             return make_error(errc::not_found, "Unknown task: " + id.to_string());
         if (work_.runs(id)) {
             restart_task_or_await_fencing(id);
@@ -312,11 +318,11 @@ void distributed_herder::restart_connector_and_tasks(const restart_request& requ
     submit_to_leader(std::move(cb), [this, request]() -> result<connector_state_info> {
         const std::string& name = request.connector;
         refresh_snapshot();
-        if (!snapshot_.contains(name)) return make_error(errc::not_found, "Unknown connector: " + name);
+        if (!snapshot_->contains(name)) return make_error(errc::not_found, "Unknown connector: " + name);
         auto status = statuses_.get(name);
         if (!status) return make_error(errc::not_found, "Status for connector " + name + " not found");
         connector_state_info plan{name, *status, statuses_.tasks(name),
-                                  validator_.type_of(snapshot_.connector_configs.at(name))};
+                                  validator_.type_of(snapshot_->connector_configs.at(name))};
         if (request.should_restart_connector(*status)) plan.connector.state = run_state::restarting;
         for (task_state& task : plan.tasks)
             if (request.should_restart_task(task.status)) task.status.state = run_state::restarting;

@@ -39,9 +39,9 @@ void kafka_config_store::stop() {
     if (was_started) log::info("Stopped the config store");
 }
 
-cluster_config kafka_config_store::snapshot() const {
+std::shared_ptr<const cluster_config> kafka_config_store::snapshot() const {
     std::lock_guard lock(mutex_);
-    return reader_.state();
+    return std::make_shared<const cluster_config>(reader_.state());
 }
 
 std::int64_t kafka_config_store::offset() const {

@@ -83,7 +83,8 @@ public:
     result<void> start();
     void stop();
 
-    cluster_config snapshot() const;
+    // A copy of the configs, immutable, shared by its readers (the herder and its listing).
+    std::shared_ptr<const cluster_config> snapshot() const;
     // `read(state)` under the store's lock, without a copy; it must not call the store.
     template <class F>
     auto read(F&& read) const {

@@ -417,7 +417,7 @@ TEST_CASE("the listing cache renders once per change") {
     CHECK(after_status != page);
     CHECK(after_status->etag != page->etag);
 
-    listing.publish({});
+    listing.publish(std::vector<hd::connector_info>{});
     CHECK(listing.current().configs != stamp.configs);
     auto after_config = cache.get(listing, status);
     CHECK(after_config->body == "{}");
@@ -448,4 +448,26 @@ TEST_CASE("a herder's forward_to becomes the 409 that names the worker to forwar
     CHECK(answer->status == 409);
     CHECK(answer->forward_to == "http://10.0.0.2:8083/");
     CHECK(parse(answer->body).find("error_code")->as_int64() == 409);
+}
+
+TEST_CASE("connector_listing builds a published view when it is first read, once") {
+    hd::memory_status_store statuses("w1:8083");
+    hd::connector_listing listing(statuses);
+    int builds = 0;
+    const auto builder = [&builds](std::string name) {
+        return [&builds, name] {
+            ++builds;
+            return std::vector<hd::connector_info>{{name, {{"connector.class", "TestSource"}}, {}, hd::connector_type::source}};
+        };
+    };
+    listing.publish(builder("first"));
+    listing.publish(builder("second"));  // replaces the first, which nobody read
+    const auto stamp = listing.current();
+    CHECK(builds == 0);
+    auto read = listing.expansions(false, true);
+    REQUIRE(read.size() == 1);
+    CHECK(read[0].name == "second");
+    CHECK(listing.expansions(false, true).size() == 1);
+    CHECK(builds == 1);
+    CHECK(listing.current() == stamp);
 }

@@ -25,7 +25,7 @@ struct admin_cluster : distributed_fixture {
                     herder->put_connector_config(name, config, std::nullopt, false, cb);
                 }).ok());
         assign({{name}, {}});
-        REQUIRE(eventually([&] { return configs.snapshot().tasks(name).size() == 1; }));
+        REQUIRE(eventually([&] { return configs.snapshot()->tasks(name).size() == 1; }));
         co::work_set tasks;
         tasks.tasks.push_back({name, 0});
         assign(tasks);
@@ -54,7 +54,7 @@ TEST_CASE_METHOD(admin_cluster, "offsets change on the leader once the connector
     CHECK_THAT(running.err().message, Catch::StartsWith("Connectors must be in the STOPPED state"));
 
     REQUIRE(await<void>([&](auto cb) { herder->stop_connector("src", cb); }).ok());
-    REQUIRE(eventually([&] { return configs.snapshot().tasks("src").empty(); }));
+    REQUIRE(eventually([&] { return configs.snapshot()->tasks("src").empty(); }));
     auto altered = await<std::string>(
         [&](auto cb) { herder->alter_connector_offsets("src", {{R"({"filename":"/a"})", R"({"position":1})"}}, cb); });
     REQUIRE(altered.ok());

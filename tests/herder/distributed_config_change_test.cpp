@@ -33,7 +33,7 @@ TEST_CASE_METHOD(distributed_fixture, "a connector that changes class restarts i
     assign({});
     REQUIRE(put("conn", sink_config("conn")).ok());
     assign({{"conn"}, {}});
-    REQUIRE(eventually([&] { return configs.snapshot().tasks("conn").size() == 1; }));
+    REQUIRE(eventually([&] { return configs.snapshot()->tasks("conn").size() == 1; }));
     assign({{}, {{"conn", 0}}});
     REQUIRE(eventually([&] { return worker.running_tasks().size() == 1; }));
 
@@ -42,7 +42,7 @@ TEST_CASE_METHOD(distributed_fixture, "a connector that changes class restarts i
     // The new connector's task config (with "topic") reaches the snapshot ...
     REQUIRE(eventually([&] {
         const auto snapshot = configs.snapshot();  // task_config() points into it
-        const string_map* task = snapshot.task_config("conn", 0);
+        const string_map* task = snapshot->task_config("conn", 0);
         return task != nullptr && task->contains("topic");
     }));
     // ... and once the herder's loop has handled everything before this read, the task has been
@@ -57,7 +57,7 @@ TEST_CASE_METHOD(distributed_fixture,
     assign({});
     REQUIRE(put("src", source_config("src", 1)).ok());
     assign({{"src"}, {}});
-    REQUIRE(eventually([&] { return configs.snapshot().tasks("src").size() == 1; }));
+    REQUIRE(eventually([&] { return configs.snapshot()->tasks("src").size() == 1; }));
     assign({{}, {{"src", 0}}});
     REQUIRE(eventually([&] { return worker.running_tasks().size() == 1; }));
 

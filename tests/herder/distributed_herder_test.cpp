@@ -41,7 +41,7 @@ TEST_CASE_METHOD(distributed_fixture, "a write waiting for a rebalance runs once
     auto created = answer.get();
     REQUIRE(created.ok());
     CHECK(created->created);
-    CHECK(configs.snapshot().contains("src"));
+    CHECK(configs.snapshot()->contains("src"));
 }
 
 TEST_CASE_METHOD(distributed_fixture, "a follower redirects writes to the leader and serves reads itself") {
@@ -58,7 +58,7 @@ TEST_CASE_METHOD(distributed_fixture, "the owner of a connector generates its ta
     assign({});
     REQUIRE(put("src", source_config("src", 3)).ok());
     assign({{"src"}, {}});  // the connector instance lands here
-    REQUIRE(eventually([&] { return configs.snapshot().tasks("src").size() == 3; }));
+    REQUIRE(eventually([&] { return configs.snapshot()->tasks("src").size() == 3; }));
     assign(tasks_of("src", {0, 1, 2}));
     REQUIRE(eventually([&] { return worker.running_tasks().size() == 3; }));
     REQUIRE(eventually([&] { return statuses.tasks("src").size() == 3; }));
@@ -66,7 +66,7 @@ TEST_CASE_METHOD(distributed_fixture, "the owner of a connector generates its ta
 
     worker.clear_calls();
     REQUIRE(put("src", source_config("src", 1), true).ok());
-    REQUIRE(eventually([&] { return configs.snapshot().tasks("src").size() == 1; }));
+    REQUIRE(eventually([&] { return configs.snapshot()->tasks("src").size() == 1; }));
     assign({}, tasks_of("src", {1, 2}));  // the leader revokes the deleted tasks
     REQUIRE(eventually([&] { return worker.running_tasks().size() == 1; }));
     CHECK(worker.running_tasks().contains(runtime::task_id{"src", 0}));
@@ -79,7 +79,7 @@ TEST_CASE_METHOD(distributed_fixture, "deleting a connector stops its work and r
     assign({});
     REQUIRE(put("src", source_config("src", 1)).ok());
     assign({{"src"}, {}});
-    REQUIRE(eventually([&] { return configs.snapshot().tasks("src").size() == 1; }));
+    REQUIRE(eventually([&] { return configs.snapshot()->tasks("src").size() == 1; }));
     assign(tasks_of("src", {0}));
     REQUIRE(eventually([&] { return worker.running_tasks().size() == 1; }));
 

@@ -70,7 +70,7 @@ TEST_CASE("a config topic written by Kafka Connect 4.1 reads into the same clust
     quiet_listener listener;
     kafka_config_store store(std::move(log), listener);
     REQUIRE(store.start().ok());
-    const cluster_config snap = store.snapshot();
+    const cluster_config snap = *store.snapshot();
 
     CHECK(snap.offset == static_cast<std::int64_t>(config_topic.size()));
     CHECK(snap.connectors() ==

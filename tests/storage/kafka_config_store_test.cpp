@@ -71,7 +71,7 @@ TEST_CASE("config store: start reads existing records without telling the listen
     CHECK(f.store.offset() == -1);
     REQUIRE(f.store.start().ok());
     CHECK(f.listener.take().empty());
-    auto snap = f.store.snapshot();
+    auto snap = *f.store.snapshot();
     CHECK(snap.offset == 5);
     CHECK(f.store.offset() == 5);
     CHECK(snap.tasks("c") == std::vector<std::int32_t>{0});
@@ -98,7 +98,7 @@ TEST_CASE("config store: a connector write puts the target state first, then rea
     CHECK(*sends[0].value == R"({"state":"PAUSED","state.v2":"STOPPED"})");
     CHECK(sends[1].key == "connector-c");
     CHECK(*sends[1].value == encode_connector_config(conn));
-    auto snap = f.store.snapshot();
+    auto snap = *f.store.snapshot();
     CHECK(snap.contains("c"));
     CHECK(snap.target("c") == target_state_value::stopped);
     CHECK(snap.offset == 2);
@@ -107,8 +107,8 @@ TEST_CASE("config store: a connector write puts the target state first, then rea
 
     REQUIRE(f.store.put_connector_config("c", {{"a", "b"}}, std::nullopt).ok());
     CHECK(f.log->sends().size() == 3);
-    CHECK(*f.store.snapshot().connector_config("c") == string_map{{"a", "b"}});
-    CHECK(f.store.snapshot().target("c") == target_state_value::stopped);
+    CHECK(*f.store.snapshot()->connector_config("c") == string_map{{"a", "b"}});
+    CHECK(f.store.snapshot()->target("c") == target_state_value::stopped);
 }
 
 TEST_CASE("config store: the non-blocking writes send the blocking forms' records and complete once read back") {
@@ -135,7 +135,7 @@ TEST_CASE("config store: the non-blocking writes send the blocking forms' record
     CHECK(keys_of(f.log->sends()) == std::vector<std::string>{"target-state-my-conn", "connector-my-conn",
                                                               "task-my-conn-0", "task-my-conn-1", "commit-my-conn"});
     CHECK(*f.log->sends()[4].value == R"({"tasks":2})");
-    CHECK(f.store.snapshot().tasks("my-conn") == std::vector<std::int32_t>{0, 1});
+    CHECK(f.store.snapshot()->tasks("my-conn") == std::vector<std::int32_t>{0, 1});
 
     // A failed send fails the write, and nothing after it is sent.
     f.log->fail_next_sends(1);
@@ -143,7 +143,7 @@ TEST_CASE("config store: the non-blocking writes send the blocking forms' record
     REQUIRE(done.size() == 3);
     CHECK_FALSE(done[2].ok());
     CHECK(f.log->sends().size() == 6);
-    CHECK(f.store.snapshot().tasks("my-conn") == std::vector<std::int32_t>{0, 1});
+    CHECK(f.store.snapshot()->tasks("my-conn") == std::vector<std::int32_t>{0, 1});
 }
 
 TEST_CASE("config store: task configs are written one by one, then committed") {
@@ -156,7 +156,7 @@ TEST_CASE("config store: task configs are written one by one, then committed") {
     CHECK(keys_of(f.log->sends()) ==
           std::vector<std::string>{"connector-my-conn", "task-my-conn-0", "task-my-conn-1", "commit-my-conn"});
     CHECK(*f.log->sends()[3].value == R"({"tasks":2})");
-    auto snap = f.store.snapshot();
+    auto snap = *f.store.snapshot();
     CHECK(snap.tasks("my-conn") == std::vector<std::int32_t>{0, 1});
     CHECK(*snap.task_config("my-conn", 1) == string_map{{"t", "1"}});
     CHECK(f.listener.take() == std::vector<std::string>{"tasks:my-conn"});
@@ -169,7 +169,7 @@ TEST_CASE("config store: task configs are written one by one, then committed") {
     CHECK(sends[4].key == "commit-my-conn");
     CHECK(*sends[4].value == R"({"tasks":0})");
     CHECK(sends[5].key == "target-state-my-conn");
-    snap = f.store.snapshot();
+    snap = *f.store.snapshot();
     CHECK(snap.tasks("my-conn").empty());
     CHECK(snap.target("my-conn") == target_state_value::stopped);
     CHECK(f.listener.take() == std::vector<std::string>{"tasks:my-conn", "target:my-conn"});
@@ -212,7 +212,7 @@ TEST_CASE("config store: removal tombstones the connector and its target state o
     CHECK_FALSE(sends[before].value.has_value());
     CHECK(sends[before + 1].key == "target-state-c");
     CHECK_FALSE(sends[before + 1].value.has_value());
-    auto snap = f.store.snapshot();
+    auto snap = *f.store.snapshot();
     CHECK_FALSE(snap.contains("c"));
     CHECK(snap.tasks("c").empty());
     CHECK(snap.target_states.count("c") == 0);
@@ -228,7 +228,7 @@ TEST_CASE("config store: restart requests, task counts, session keys and logger 
     CHECK(f.log->sends().back().key == "tasks-fencing-c");
     REQUIRE(f.store.put_session_key({"AAECAw==", "HmacSHA256", 9}).ok());
     CHECK(f.log->sends().back().key == "session-key");
-    CHECK(f.store.snapshot().session_key->creation_timestamp == 9);
+    CHECK(f.store.snapshot()->session_key->creation_timestamp == 9);
     REQUIRE(f.store.put_logger_level("org.apache.kafka", "DEBUG").ok());
     CHECK(f.log->sends().back().key == "logger-cluster-org.apache.kafka");
     CHECK(f.listener.take() == std::vector<std::string>{"restart:c:tasks:failed", "session-key:HmacSHA256",
@@ -257,7 +257,7 @@ TEST_CASE("config store: failures and timeouts are returned, never thrown") {
         auto r = f.store.put_connector_config("c", conn, std::nullopt);
         REQUIRE_FALSE(r.ok());
         CHECK(r.err().code == make_error_code(errc::unavailable));
-        CHECK_FALSE(f.store.snapshot().contains("c"));
+        CHECK_FALSE(f.store.snapshot()->contains("c"));
     }
     SECTION("reading back does not finish in time") {
         fixture f(std::chrono::milliseconds(50));
@@ -283,7 +283,7 @@ TEST_CASE("config store: failures and timeouts are returned, never thrown") {
         CHECK(r.err().code == make_error_code(errc::timeout));
         f.log->hold_acks(false);
         f.log->release_acks();  // late completions after the writer gave up are harmless
-        CHECK(f.store.snapshot().contains("c"));
+        CHECK(f.store.snapshot()->contains("c"));
     }
 }
 
@@ -295,7 +295,7 @@ TEST_CASE("config store: snapshots can be taken from other threads while records
     std::thread reader([&] {
         std::int64_t last = -1;
         while (!done) {
-            auto snap = f.store.snapshot();
+            auto snap = *f.store.snapshot();
             monotonic = monotonic && snap.offset >= last;
             last = snap.offset;
         }
@@ -306,7 +306,7 @@ TEST_CASE("config store: snapshots can be taken from other threads while records
     reader.join();
     CHECK(monotonic);
     CHECK(f.store.offset() == 200);
-    CHECK(f.store.snapshot().connectors().size() == 7);
+    CHECK(f.store.snapshot()->connectors().size() == 7);
 }
 
 TEST_CASE("config store on memory_record_log: a write is visible in the snapshot and to a second reader") {
@@ -317,14 +317,14 @@ TEST_CASE("config store on memory_record_log: a write is visible in the snapshot
     REQUIRE(store.start().ok());
     REQUIRE(store.put_connector_config("x-y", conn, target_state_value::paused).ok());
     REQUIRE(store.put_task_configs("x-y", {{{"t", "0"}}, {{"t", "1"}}, {{"t", "2"}}}).ok());
-    CHECK(store.snapshot().tasks("x-y") == std::vector<std::int32_t>{0, 1, 2});
+    CHECK(store.snapshot()->tasks("x-y") == std::vector<std::int32_t>{0, 1, 2});
 
     // A worker starting later reads the same topic into the same state.
     recording_listener other_listener;
     kafka_config_store other(std::make_unique<memory_record_log>(raw->records()), other_listener);
     REQUIRE(other.start().ok());
-    auto a = store.snapshot();
-    auto b = other.snapshot();
+    auto a = *store.snapshot();
+    auto b = *other.snapshot();
     CHECK(a.offset == b.offset);
     CHECK(a.connector_configs == b.connector_configs);
     CHECK(a.task_configs == b.task_configs);
