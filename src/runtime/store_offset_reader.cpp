@@ -1,5 +1,7 @@
 #include "runtime/store_offset_reader.hpp"
 
+#include <utility>
+
 #include "common/logging.hpp"
 
 namespace copycat::runtime {
@@ -15,7 +17,7 @@ std::vector<std::pair<source_map, source_map>> store_offset_reader::offsets(cons
     std::vector<storage::offset_bytes> keys;
     keys.reserve(partitions.size());
     for (const auto& p : partitions) keys.push_back(codec_.encode_key(connector_, p));
-    const auto stored = store_.get(keys);
+    const auto stored = std::exchange(caught_up_, false) ? store_.get_read(keys) : store_.get(keys);
     std::vector<std::pair<source_map, source_map>> out;
     for (std::size_t i = 0; i < partitions.size(); ++i) {
         auto it = stored.find(keys[i]);

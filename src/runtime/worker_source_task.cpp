@@ -23,6 +23,9 @@ constexpr auto pause_check = 100ms;
 // the first to the cap (Kafka's FileStreamSourceTask waits 1 s on a thread).
 constexpr auto idle_backoff_first = 10ms;
 constexpr auto idle_backoff_cap = 1000ms;
+// On the task pool, how long a starting task waits for the offset store's read to its end
+// (before_start()) before it reads the offsets itself, blocking, as a task on a thread does.
+constexpr auto offsets_read_wait = 30s;
 
 std::string_view as_chars(const bytes& b) { return {reinterpret_cast<const char*>(b.data()), b.size()}; }
 
@@ -38,10 +41,10 @@ std::int64_t producer_timestamp(const std::optional<std::int64_t>& ts) {
 // The source_task_context given to the plugin.
 class worker_source_task::context final : public source_task_context {
 public:
-    context(const string_map& config, std::string connector, const storage::offset_store& store,
+    context(const string_map& config, std::string connector, const storage::offset_store& store, bool caught_up,
             copycat::transaction_context* transactions, std::function<void()> wake)
         : config_(config.begin(), config.end()),
-          reader_(std::move(connector), store),
+          reader_(std::move(connector), store, caught_up),
           transactions_(transactions),
           wake_(std::move(wake)) {}
     const std::map<std::string, std::string>& configs() const override { return config_; }
@@ -97,6 +100,23 @@ void worker_source_task::call_task_stop() {
     }
 }
 
+// Kafka's task reads its offsets on a thread of its own, so the reads of 1,000 tasks starting at
+// once wait side by side and share the offset log's reads to the end. On the pool, a read that
+// blocks would hold one of its few threads: the read is asked for here, without waiting, and the
+// task's first offset read answers from it (docs/scale.md "Start-up at scale"). A task with an
+// offsets topic of its own reads it when it starts (initialize_and_start()).
+std::optional<std::chrono::milliseconds> worker_source_task::before_start() {
+    if (parts_.own_offsets || std::exchange(offsets_read_requested_, true)) return std::nullopt;
+    // Not keeping the task: a read that never completes (no broker) outlives it until the store stops.
+    offsets_->read_to_end([task = weak_from_this(), this](bool read) {
+        if (const auto alive = task.lock()) {
+            offsets_read_.store(read);
+            wake();
+        }
+    });
+    return offsets_read_wait;
+}
+
 void worker_source_task::initialize_and_start() {
     if (parts_.own_offsets) {
         // Kafka starts a task's offset store on the task's thread too (it reads the topic).
@@ -124,8 +144,8 @@ void worker_source_task::initialize_and_start() {
         }
         unless_stopped();
     }
-    context_ = std::make_unique<context>(parts_.task_config, id().connector, *offsets_, transaction_context_.get(),
-                                         [this] { wake(); });
+    context_ = std::make_unique<context>(parts_.task_config, id().connector, *offsets_, offsets_read_.load(),
+                                         transaction_context_.get(), [this] { wake(); });
     parts_.task->initialize(*context_);
     parts_.task->start({parts_.task_config.begin(), parts_.task_config.end()});
     started_.store(true);

@@ -117,6 +117,7 @@ protected:
     void close() override;
     std::chrono::milliseconds execute_step() override;
     void finish_execute() override;
+    std::optional<std::chrono::milliseconds> before_start() override;
 
 private:
     class context;
@@ -184,6 +185,10 @@ private:
     bool producer_closed_ = false;
     bool in_transaction_ = false;
     bool own_offsets_started_ = false;
+    // On the task pool: the worker's offset store read to its end without holding a pool thread,
+    // before the start (before_start()); read: the plugin's first offset read answers from it.
+    bool offsets_read_requested_ = false;
+    std::atomic<bool> offsets_read_{false};
     bool fenced_ = false;  // stop_reporting_if_fenced() logged it
     // Set with transaction.boundary=connector: what the task asked for (source_task_context).
     std::unique_ptr<worker_transaction_context> transaction_context_;

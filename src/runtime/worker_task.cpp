@@ -141,10 +141,14 @@ void worker_task::take_turn(std::uint64_t generation) {
     std::exception_ptr failure;
     try {
         if (phase_ == phase::starting) {
-            if (!is_stopping() && should_pause()) {
+            if (is_stopping()) {
+                // ends without having started
+            } else if (should_pause()) {
                 if (!std::exchange(paused_reported_, true)) on_pause();
                 next = std::chrono::seconds(1);  // transition_to() wakes it earlier
-            } else if (!is_stopping()) {
+            } else if (const auto wait = before_start()) {
+                next = *wait;  // wake() brings the turn forward
+            } else {
                 initialize_and_start();
                 report(run_state::running, {});
                 phase_ = phase::running;

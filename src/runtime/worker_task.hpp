@@ -9,9 +9,10 @@
 //
 // Where it runs: start() gives the task a thread of its own, which runs execute(), the blocking
 // loop. start_on(pool), for a task that runs_on_pool(), runs it as turns on the worker's task
-// pool instead: each turn is one execute_step(), which does not wait and says when the next turn
-// is due; the turns after the last are finish_execute() and close(). A stop, a cancel, a change
-// of target state and wake() bring the next turn forward. One turn at a time, never two at once.
+// pool instead: the first turns wait for before_start() (without a thread), then each turn is one
+// execute_step(), which does not wait and says when the next turn is due; the turns after the
+// last are finish_execute() and close(). A stop, a cancel, a change of target state and wake()
+// bring the next turn forward. One turn at a time, never two at once.
 //
 // A cancelled task (abandoned after the graceful stop timeout) reports nothing more; nor does a
 // fenced one (stop_reporting_as_fenced).
@@ -28,6 +29,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -84,6 +86,11 @@ protected:
     // finish_execute() is (unless a step threw). Default: never called (runs_on_pool() is false).
     virtual std::chrono::milliseconds execute_step() { return std::chrono::milliseconds(0); }
     virtual void finish_execute() {}
+    // Tasks on a pool, before initialize_and_start(): work to wait for without holding a pool
+    // thread (a source task has the offsets read). Returns how long the task waits for it at most
+    // (the work calls wake() when done; the turn comes at the latest then), or nullopt when there
+    // is nothing (more) to wait for. Default: nothing.
+    virtual std::optional<std::chrono::milliseconds> before_start() { return std::nullopt; }
     // A task on a pool: bring its next turn forward (any thread). Nothing for a threaded task.
     void wake();
 

@@ -118,6 +118,21 @@ void kafka_offset_store::catch_up() const {
 
 std::map<offset_bytes, offset_bytes> kafka_offset_store::get(const std::vector<offset_bytes>& keys) const {
     catch_up();
+    return get_read(keys);
+}
+
+void kafka_offset_store::read_to_end(std::function<void(bool)> done) {
+    if (!running_) {
+        done(true);  // as get(): nothing more to read
+        return;
+    }
+    log_->read_to_end([done = std::move(done)](result<void> read) {
+        if (!read) log::warn("cannot read the offset topic to its end: {}", read.err().describe());
+        done(read.ok());
+    });
+}
+
+std::map<offset_bytes, offset_bytes> kafka_offset_store::get_read(const std::vector<offset_bytes>& keys) const {
     std::map<offset_bytes, offset_bytes> out;
     std::lock_guard lock(mutex_);
     for (const auto& key : keys) {

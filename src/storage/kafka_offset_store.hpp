@@ -8,6 +8,8 @@
 // start() reads the topic to its end; the log's thread then keeps the map up to date. get() and
 // all() first read the topic to its end (bounded by read_timeout; on a timeout they log and answer
 // from what was read), so offsets another worker flushed before are seen, as Java's get() does.
+// read_to_end() asks the log for the same read without waiting (the log serves every request
+// pending at once with one end-offset query), for get_read() to answer from.
 // set() writes every entry and calls `done` once all were acknowledged (on the log's thread), or
 // with the first failure. The map changes only when the records are read back.
 //
@@ -38,6 +40,8 @@ public:
     result<void> start() override;
     void stop() override;
     std::map<offset_bytes, offset_bytes> get(const std::vector<offset_bytes>& keys) const override;
+    void read_to_end(std::function<void(bool)> done) override;
+    std::map<offset_bytes, offset_bytes> get_read(const std::vector<offset_bytes>& keys) const override;
     void set(std::map<offset_bytes, std::optional<offset_bytes>> entries,
              std::function<void(result<void>)> done) override;
     std::map<offset_bytes, offset_bytes> all() const override;

@@ -29,6 +29,16 @@ public:
     // The stored values of the given keys; a missing key is absent from the result.
     virtual std::map<offset_bytes, offset_bytes> get(const std::vector<offset_bytes>& keys) const = 0;
 
+    // get() in two halves, for a caller that must not block while the store reads on (a source
+    // task starting on the task pool; docs/scale.md "Start-up at scale"): read_to_end() reads on
+    // to everything stored before the call, without blocking, then calls `done` (on any thread,
+    // maybe this one) with true, or false when it could not; get_read() answers from what was
+    // read, without reading on. Default: a store that is always current.
+    virtual void read_to_end(std::function<void(bool)> done) { done(true); }
+    virtual std::map<offset_bytes, offset_bytes> get_read(const std::vector<offset_bytes>& keys) const {
+        return get(keys);
+    }
+
     // Stores the entries (nullopt deletes) durably, then calls `done` (on any thread). Nothing
     // is acknowledged before it is durable.
     virtual void set(std::map<offset_bytes, std::optional<offset_bytes>> entries,

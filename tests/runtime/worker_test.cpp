@@ -33,17 +33,65 @@ int thread_count() {
     return -1;
 }
 
+// A memory store whose reads to the end (offset_store::read_to_end()) wait until the test
+// completes them, when held; it counts the reads that read on first (get()) and those that answer
+// from what was read (get_read()).
+class held_reads_store final : public storage::memory_offset_store {
+public:
+    void hold() { held_ = true; }
+    // Completes every read asked for so far with `read`.
+    void complete(bool read) {
+        std::vector<std::function<void(bool)>> waiting;
+        {
+            std::lock_guard lock(mutex_);
+            waiting.swap(waiting_);
+        }
+        for (auto& done : waiting) done(read);
+    }
+    std::size_t waiting() const {
+        std::lock_guard lock(mutex_);
+        return waiting_.size();
+    }
+
+    void read_to_end(std::function<void(bool)> done) override {
+        if (!held_) {
+            done(true);
+            return;
+        }
+        std::lock_guard lock(mutex_);
+        waiting_.push_back(std::move(done));
+    }
+    std::map<storage::offset_bytes, storage::offset_bytes> get(
+        const std::vector<storage::offset_bytes>& keys) const override {
+        ++gets;
+        return memory_offset_store::get(keys);
+    }
+    std::map<storage::offset_bytes, storage::offset_bytes> get_read(
+        const std::vector<storage::offset_bytes>& keys) const override {
+        ++reads_from_read;
+        return memory_offset_store::get(keys);
+    }
+
+    mutable std::atomic<int> gets{0};
+    mutable std::atomic<int> reads_from_read{0};
+
+private:
+    std::atomic<bool> held_{false};
+    mutable std::mutex mutex_;  // guards waiting_
+    std::vector<std::function<void(bool)>> waiting_;
+};
+
 struct worker_fixture {
     rdkafka::mock_cluster cluster = testing::make_mock_cluster();
     loader::plugin_registry registry;
-    storage::memory_offset_store offsets;
+    held_reads_store offsets;
     testing::recording_listener listener;
     std::unique_ptr<worker> w;
     // The source connector of source_config(): its tasks on threads, or on the task pool.
     std::string source_class = "test.CountingSource";
 
     explicit worker_fixture(std::chrono::milliseconds graceful = 5s, std::chrono::milliseconds abandoned_join = 10s,
-                            std::chrono::milliseconds offset_flush_timeout = 5s) {
+                            std::chrono::milliseconds offset_flush_timeout = 5s, std::size_t task_threads = 0) {
         testing::register_test_plugins(registry);
         worker_config config;
         config.bootstrap_servers = cluster.bootstrap_servers();
@@ -53,6 +101,7 @@ struct worker_fixture {
         config.task_shutdown_graceful_timeout = graceful;
         config.offset_flush_timeout = offset_flush_timeout;
         config.abandoned_task_join_timeout = abandoned_join;
+        config.task_threads = task_threads;
         config.originals = {{"producer.linger.ms", "5"}};
         w = std::make_unique<worker>(config, registry, offsets, listener);
     }
@@ -79,7 +128,7 @@ struct worker_fixture {
 
     std::optional<std::int64_t> stored_position(const std::string& connector, const std::string& partition) {
         source_offset_codec codec;
-        auto found = offsets.get({codec.encode_key(connector, {{"source", value(partition)}})});
+        auto found = offsets.memory_offset_store::get({codec.encode_key(connector, {{"source", value(partition)}})});
         if (found.empty()) return std::nullopt;
         return codec.decode_value(found.begin()->second)->at("position").to_int64();
     }
@@ -399,4 +448,49 @@ TEST_CASE("worker: connectors and non-blocking source tasks add no thread each")
     CHECK(thread_count() - before < more);  // a thread per connector or task would add 40
     f.w->stop_tasks(ids);
     for (const auto& id : ids) CHECK(f.listener.task_states(id).back() == run_state::unassigned);
+}
+
+TEST_CASE("worker: source tasks on the task pool have their offsets read without holding a pool thread") {
+    // One pool thread, three tasks: each asks for the store's read to the end and waits for it
+    // without the thread, so all three ask before any of them starts.
+    worker_fixture f(5s, 10s, 5s, 1);
+    f.source_class = "test.NonBlockingCountingSource";
+    const bool read = GENERATE(true, false);
+    // A stored offset: the task resumes after it, whichever way it was read.
+    const auto first = unique_name("held");
+    REQUIRE(f.listener.wait_for_task(f.start_source(first, f.source_config(first, unique_name("topic"), 5)),
+                                     run_state::running, deadline));
+    REQUIRE(testing::eventually([&] { return f.stored_position(first, first + "-p0") == 4; }, deadline));
+    f.w->stop_tasks({{first, 0}});
+    f.offsets.hold();
+    const int gets_before = f.offsets.gets.load();
+    const int reads_before = f.offsets.reads_from_read.load();
+
+    std::vector<task_id> ids;
+    for (int i = 0; i < 2; ++i) {
+        const auto name = unique_name("held");
+        ids.push_back(f.start_source(name, f.source_config(name, unique_name("topic"), 1)));
+    }
+    auto again = f.source_config(first, unique_name("topic"), 8);
+    auto configs = f.w->connector_task_configs(first);
+    REQUIRE(configs.ok());
+    auto task_config = configs->front();
+    task_config["records"] = "8";
+    task_config["topic"] = again["topic"];
+    REQUIRE(f.w->start_task({first, 0}, again, task_config, target_state::started).ok());
+    ids.push_back({first, 0});
+    REQUIRE(testing::eventually([&] { return f.offsets.waiting() == 3; }, deadline));
+    // None started meanwhile: the two new ones reported nothing, the restarted one nothing more.
+    CHECK(f.listener.task_states(ids[0]).empty());
+    CHECK(f.listener.task_states(ids[1]).empty());
+    CHECK(f.listener.task_states(ids[2]) == std::vector<run_state>{run_state::running, run_state::unassigned});
+
+    f.offsets.complete(read);
+    for (const auto& id : ids) REQUIRE(f.listener.wait_for_task(id, run_state::running, deadline));
+    // Read: each task's first offset read answered from the store's read; not read: each read on.
+    CHECK(f.offsets.reads_from_read.load() - reads_before == (read ? 3 : 0));
+    CHECK(f.offsets.gets.load() - gets_before == (read ? 0 : 3));
+    REQUIRE(testing::eventually([&] { return f.stored_position(first, first + "-p0") == 7; }, deadline));
+    CHECK(testing::source_acks(first + "-p0") == 5 + 3);  // resumed after the stored offset
+    f.w->stop_tasks(ids);
 }

@@ -136,3 +136,20 @@ TEST_CASE("kafka_offset_store values survive a new store instance") {
     REQUIRE(second.store->start().ok());
     CHECK(second.store->get({bytes(key_a)}).at(bytes(key_a)) == bytes(R"({"position":42})"));
 }
+
+TEST_CASE("kafka_offset_store reads to the end without waiting, for get_read() to answer from") {
+    store_on_fake s;
+    REQUIRE(s.store->start().ok());
+    s.log->inject(key_a, std::string(R"({"position":7})"));  // another worker's flush
+    std::optional<bool> read;
+    s.store->read_to_end([&](bool r) { read = r; });
+    REQUIRE(read == true);
+    auto got = s.store->get_read({bytes(key_a), bytes(key_b)});
+    REQUIRE(got.size() == 1);
+    CHECK(got.at(bytes(key_a)) == bytes(R"({"position":7})"));
+
+    s.store->stop();  // a stopped store reads nothing more, as get() does
+    read.reset();
+    s.store->read_to_end([&](bool r) { read = r; });
+    CHECK(read == true);
+}
