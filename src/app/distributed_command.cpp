@@ -34,15 +34,19 @@ namespace {
 using namespace std::chrono_literals;
 constexpr auto topic_setup_timeout = 60s;  // Kafka's default.api.timeout.ms, for CreateTopics / DescribeConfigs
 
+// The three internal-topic logs share one admin client for their end-offset queries, as Kafka
+// Connect's stores share one TopicAdmin (docs/scale.md "An idle worker's own threads").
 std::unique_ptr<storage::kafka_based_log> topic_log(const rdkafka::client_config& client,
                                                     const distributed_config& config, const std::string& topic,
                                                     const std::string& role,
-                                                    std::map<std::string, std::string> producer_settings) {
+                                                    std::map<std::string, std::string> producer_settings,
+                                                    std::shared_ptr<rdkafka::admin_client> admin) {
     storage::kafka_based_log_options options;
     options.topic = topic;
     options.client = client;
     options.client_id = internal_client_id(config, role);
     options.producer_settings = std::move(producer_settings);
+    options.admin = std::move(admin);
     return std::make_unique<storage::kafka_based_log>(std::move(options));
 }
 
@@ -56,8 +60,7 @@ storage::internal_topic_spec topic_spec(const internal_topic_settings& t, const 
     return spec;
 }
 
-result<void> create_internal_topics(const rdkafka::client_config& client, const distributed_config& config) {
-    COPYCAT_TRY(auto admin, rdkafka::admin_client::create(client));
+result<void> create_internal_topics(rdkafka::admin_client& admin, const distributed_config& config) {
     const std::vector<storage::internal_topic_spec> specs = {
         topic_spec(config.config_topic, "config.storage.topic"),
         topic_spec(config.offset_topic, "offset.storage.topic"),
@@ -73,15 +76,10 @@ result<void> create_internal_topics(const rdkafka::client_config& client, const 
 // less when the topic's max.message.bytes, which counts a whole record batch, is lower. The
 // margin covers the batch's framing and the small record (a target state) a config may share
 // a batch with.
-std::size_t config_record_limit(const rdkafka::client_config& client, const std::string& topic) {
+std::size_t config_record_limit(rdkafka::admin_client& admin, const std::string& topic) {
     constexpr std::size_t batch_margin = 512;
     const std::size_t producer_limit = storage::kafka_config_store::default_max_record_bytes;
-    auto admin = rdkafka::admin_client::create(client);
-    if (!admin) {
-        log::warn("Cannot read max.message.bytes of the config topic {}: {}", topic, admin.err().describe());
-        return producer_limit;
-    }
-    auto configs = admin->describe_topic_configs(topic, topic_setup_timeout);
+    auto configs = admin.describe_topic_configs(topic, topic_setup_timeout);
     if (!configs) {
         log::warn("Cannot read max.message.bytes of the config topic {}: {}", topic, configs.err().describe());
         return producer_limit;
@@ -125,7 +123,17 @@ int run_distributed(const std::vector<std::string>& args) {
     auto member_settings = group_member_settings(*config);  // names the member after the worker id
     if (!member_settings) return boot.startup_failed(member_settings.err().describe());
 
-    if (auto topics = create_internal_topics(*client, *config); !topics)
+    // The worker's admin client: internal topics at start-up, then the logs' end offsets (with the
+    // logs' reconnect backoff: storage/kafka_based_log.hpp).
+    auto admin_settings = *client;
+    for (const auto& [key, value] : {std::pair{"client.id", internal_client_id(*config, "shared-admin")},
+                                     std::pair{"reconnect.backoff.max.ms", std::string("1000")}}) {
+        if (auto set = admin_settings.set(key, value); !set) return boot.startup_failed(set.err().describe());
+    }
+    auto made_admin = rdkafka::admin_client::create(admin_settings);
+    if (!made_admin) return boot.startup_failed(made_admin.err().describe());
+    auto admin = std::make_shared<rdkafka::admin_client>(std::move(*made_admin));
+    if (auto topics = create_internal_topics(*admin, *config); !topics)
         return boot.startup_failed(topics.err().describe());
 
     // Group membership I/O and the status store's retries (docs/threads.md). Declared before the
@@ -133,15 +141,15 @@ int run_distributed(const std::vector<std::string>& args) {
     // released while its io_context still exists.
     net::io_thread io;
     storage::kafka_offset_store offsets(topic_log(*client, *config, config->offset_topic.name, "offsets",
-                                                 storage::kafka_offset_store::producer_settings()));
+                                                 storage::kafka_offset_store::producer_settings(), admin));
     storage::kafka_status_store status_topic(topic_log(*client, *config, config->status_topic.name, "statuses",
-                                                        storage::kafka_status_store::producer_settings()),
+                                                        storage::kafka_status_store::producer_settings(), admin),
                                              io.timers());
     storage::config_listener_relay relay;
     storage::kafka_config_store configs(topic_log(*client, *config, config->config_topic.name, "configs",
-                                                  storage::kafka_config_store::producer_settings()),
+                                                  storage::kafka_config_store::producer_settings(), admin),
                                         relay, storage::kafka_config_store::default_timeout,
-                                        config_record_limit(*client, config->config_topic.name));
+                                        config_record_limit(*admin, config->config_topic.name));
     if (runtime::fencing_enabled(config->worker.exactly_once_source)) {
         // Kafka's transactional leader (docs/exactly-once-source.md#the-leaders-config-topic-producer).
         configs.use_transactional_writer(std::make_unique<storage::transactional_config_writer>(

@@ -1,5 +1,7 @@
 #include "kafka/rdkafka/detail/client_factory.hpp"
 
+#include <sys/prctl.h>
+
 #include <array>
 #include <memory>
 
@@ -50,6 +52,31 @@ result<void> apply(rd_kafka_conf_t* conf, const std::string& key, const std::str
     return {};
 }
 
+// librdkafka 2.0.2's threads wait for their next timer in whole milliseconds, rounded down
+// (rd_kafka_thread_main: `sleeptime / 1000`), then spin through the last fraction of a
+// millisecond with zero-timeout waits: almost a millisecond of CPU per timer of every idle
+// client. A thread's timer slack is inherited by the threads it creates, and librdkafka's
+// threads are created by rd_kafka_new()'s caller (its main and bootstrap broker threads) and by
+// its main thread (the other broker threads). With 1 ms of slack their timed waits end at or
+// after the timer instead of up to a millisecond before it; wake-ups by events (a socket ready,
+// a queue signalled) are not delayed. Only librdkafka's timed work (linger.ms, retries, its
+// periodic timers) may run up to 1 ms late. docs/scale.md "An idle worker's own threads".
+class librdkafka_timer_slack {
+public:
+    librdkafka_timer_slack() : previous_(prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0)) {
+        if (previous_ >= 0 && previous_ < slack_ns) prctl(PR_SET_TIMERSLACK, slack_ns, 0, 0, 0);
+    }
+    ~librdkafka_timer_slack() {
+        if (previous_ >= 0 && previous_ < slack_ns) prctl(PR_SET_TIMERSLACK, previous_, 0, 0, 0);
+    }
+    librdkafka_timer_slack(const librdkafka_timer_slack&) = delete;
+    librdkafka_timer_slack& operator=(const librdkafka_timer_slack&) = delete;
+
+private:
+    static constexpr long slack_ns = 1'000'000;
+    const long previous_;
+};
+
 }  // namespace
 
 std::string_view client_name(const rd_kafka_t* handle) {
@@ -75,7 +102,11 @@ result<handle_ptr> create_client(const client_config& config, const client_optio
     if (options.opaque != nullptr) rd_kafka_conf_set_opaque(conf.get(), options.opaque);
 
     std::array<char, 512> reason{};
-    rd_kafka_t* handle = rd_kafka_new(options.type, conf.get(), reason.data(), reason.size());
+    rd_kafka_t* handle = nullptr;
+    {
+        const librdkafka_timer_slack slack;  // for the threads rd_kafka_new() starts
+        handle = rd_kafka_new(options.type, conf.get(), reason.data(), reason.size());
+    }
     if (handle == nullptr) {
         return make_error(errc::invalid_argument,
                           fmt::format("cannot create Kafka {}: {}", options.role, reason.data()));
