@@ -71,7 +71,7 @@ void distributed_herder::modify_offsets(const std::string& name, std::optional<s
         // runs makes the broker refuse the change (the group is not empty).
         if (snapshot_->target(name) != storage::target_state_value::stopped || !snapshot_->tasks(name).empty())
             return offsets_need_stopped_connector(name);
-        return snapshot_->connector_configs.at(name);
+        return snapshot_->connector_configs.at(name).get();
     });
 }
 

@@ -62,7 +62,7 @@ void distributed_herder::connector_info(const std::string& name, callback<copyca
 void distributed_herder::connector_config(const std::string& name, callback<string_map> cb) {
     submit(std::move(cb), [this, name]() -> result<string_map> {
         if (!snapshot_->contains(name)) return connector_not_found(name);
-        return snapshot_->connector_configs.at(name);
+        return snapshot_->connector_configs.at(name).get();
     });
 }
 

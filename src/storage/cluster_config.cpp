@@ -2,6 +2,11 @@
 
 namespace copycat::storage {
 
+const std::shared_ptr<const string_map>& shared_config::no_config() {
+    static const std::shared_ptr<const string_map> none = std::make_shared<const string_map>();
+    return none;
+}
+
 target_state_value cluster_config::target(const std::string& c) const {
     auto it = target_states.find(c);
     return it == target_states.end() ? target_state_value::started : it->second;
@@ -23,7 +28,7 @@ std::int32_t cluster_config::task_count(const std::string& c) const {
 
 const string_map* cluster_config::connector_config(const std::string& c) const {
     auto it = connector_configs.find(c);
-    return it == connector_configs.end() ? nullptr : &it->second;
+    return it == connector_configs.end() ? nullptr : &it->second.get();
 }
 
 const string_map* cluster_config::task_config(const std::string& c, std::int32_t task) const {
@@ -31,7 +36,7 @@ const string_map* cluster_config::task_config(const std::string& c, std::int32_t
     // (compaction may leave configs of higher numbers behind).
     if (task < 0 || task >= task_count(c) || inconsistent.contains(c)) return nullptr;
     auto it = task_configs.find({c, task});
-    return it == task_configs.end() ? nullptr : &it->second;
+    return it == task_configs.end() ? nullptr : &it->second.get();
 }
 
 std::vector<std::string> cluster_config::connectors() const {

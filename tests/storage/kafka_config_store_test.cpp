@@ -109,6 +109,8 @@ TEST_CASE("config store: a connector write puts the target state first, then rea
     CHECK(f.log->sends().size() == 3);
     CHECK(*f.store.snapshot()->connector_config("c") == string_map{{"a", "b"}});
     CHECK(f.store.snapshot()->target("c") == target_state_value::stopped);
+    // Snapshots share each config instead of copying it (docs/scale.md).
+    CHECK(f.store.snapshot()->connector_config("c") == f.store.snapshot()->connector_config("c"));
 }
 
 TEST_CASE("config store: the non-blocking writes send the blocking forms' records and complete once read back") {
