@@ -36,11 +36,9 @@ scheduler::ticket thread_pool::post_after(std::chrono::milliseconds delay, task 
     due_.emplace(key{at, id}, std::move(t));
     when_.emplace(id, at);
     lock.unlock();
-    if (earliest) {
-        wake_.notify_all();  // every sleeper waits for the old earliest time
-    } else {
-        wake_.notify_one();
-    }
+    // Every sleeper waits for the earliest time at most, so a job due later wakes nobody: a
+    // thread takes it after the earlier ones (an idle task's next turn, mostly).
+    if (earliest) wake_.notify_all();  // every sleeper waits for the old earliest time
     return id;
 }
 
