@@ -1,6 +1,7 @@
 #include "runtime/rdkafka_sink_consumer.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "common/logging.hpp"
 
@@ -159,12 +160,24 @@ void rdkafka_sink_consumer::on_ready(std::function<void()> ready) {
 }
 
 void rdkafka_sink_consumer::close() {
-    if (closed_) return;
     closed_ = true;
-    if (auto closed = consumer_.close(); !closed) {
+    if (auto closed = consumer_.close(); !closed) {  // waits for a close begun before
         log::warn("{}: close failed: {}", consumer_.name(), closed.err().describe());
     }
     start_offsets_.clear();
+}
+
+void rdkafka_sink_consumer::begin_close(std::function<void()> progress) {
+    if (std::exchange(closed_, true)) return;
+    if (auto begun = consumer_.begin_close(std::move(progress)); !begun) {
+        log::warn("{}: close failed: {}", consumer_.name(), begun.err().describe());
+    }
+}
+
+bool rdkafka_sink_consumer::close_finished() {
+    if (!consumer_.close_finished()) return false;
+    start_offsets_.clear();
+    return true;
 }
 
 void rdkafka_sink_consumer::forget(const std::vector<topic_partition>& partitions) {

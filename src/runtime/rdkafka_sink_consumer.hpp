@@ -7,8 +7,8 @@
 //   - records of a partition revoked while poll() gathers a batch are dropped from the batch,
 //     so the listener never sees records of a partition after it was told of the revocation.
 //
-// Threading: the task thread only (see sink_consumer); the listener runs inside poll() and
-// close() on that thread; on_ready()'s function on a librdkafka thread.
+// Threading: the task thread only (see sink_consumer); the listener runs inside poll(), close()
+// and close_finished() on that thread; on_ready()'s function on a librdkafka thread.
 
 #include <map>
 #include <set>
@@ -40,6 +40,8 @@ public:
     result<void> resume(const std::vector<topic_partition>& partitions) override;
     void on_ready(std::function<void()> ready) override;
     void close() override;
+    void begin_close(std::function<void()> progress) override;
+    bool close_finished() override;
 
 private:
     // Receives the rdkafka consumer's rebalance callbacks and passes them on.

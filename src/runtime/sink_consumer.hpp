@@ -5,8 +5,8 @@
 // tests use fakes.
 //
 // Threading: one owner (the task's thread, or its turns on the task pool, one at a time) calls
-// every method; rebalance callbacks are invoked from inside poll() and close() on the calling
-// thread, as Kafka's consumer does. Only on_ready()'s function may run elsewhere.
+// every method; rebalance callbacks are invoked from inside poll(), close() and close_finished()
+// on the calling thread, as Kafka's consumer does. Only on_ready()'s function may run elsewhere.
 
 #include <chrono>
 #include <functional>
@@ -96,8 +96,18 @@ public:
     // a timer).
     virtual void on_ready(std::function<void()> ready) { (void)ready; }
 
-    // Revokes the whole assignment (the listener is called) and leaves the group. Idempotent.
+    // Revokes the whole assignment (the listener is called) and leaves the group. Idempotent;
+    // after begin_close(), waits for the close it began.
     virtual void close() = 0;
+    // close() in steps, for a task on the task pool, which must not wait for the group: starts
+    // it; `progress` is called as on_ready()'s function is when close_finished() has something
+    // to do. close_finished() does it without waiting (the listener may be called from inside)
+    // and is true once closed. Default: close() at once.
+    virtual void begin_close(std::function<void()> progress) {
+        (void)progress;
+        close();
+    }
+    virtual bool close_finished() { return true; }
 };
 
 }  // namespace copycat::runtime

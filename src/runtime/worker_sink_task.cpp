@@ -478,8 +478,8 @@ void worker_sink_task::on_partitions_lost(const std::vector<topic_partition>& pa
     drop_partitions(partitions);
 }
 
-void worker_sink_task::close() {
-    if (started_) {
+void worker_sink_task::stop_plugin() {
+    if (started_ && !task_stopped_) {
         try {
             parts_.task->stop();
         } catch (...) {
@@ -487,7 +487,26 @@ void worker_sink_task::close() {
         }
     }
     task_stopped_ = true;
-    if (parts_.consumer) parts_.consumer->close();
+}
+
+std::optional<std::chrono::milliseconds> worker_sink_task::begin_close() {
+    stop_plugin();
+    if (!parts_.consumer) return std::nullopt;
+    // Weak, as on_ready()'s: the wake may come from librdkafka's thread.
+    parts_.consumer->begin_close([weak = weak_from_this()] {
+        if (auto self = weak.lock()) std::static_pointer_cast<worker_sink_task>(self)->wake();
+    });
+    return continue_close();
+}
+
+std::optional<std::chrono::milliseconds> worker_sink_task::continue_close() {
+    if (!parts_.consumer || parts_.consumer->close_finished()) return std::nullopt;
+    return std::chrono::milliseconds(100);  // the progress signal comes first
+}
+
+void worker_sink_task::close() {
+    stop_plugin();
+    if (parts_.consumer) parts_.consumer->close();  // waits for a close begun in turns
     errors_->close_reports(settings_.offset_flush_timeout);
     parts_.transforms.close();
     parts_.converters.close();

@@ -23,13 +23,15 @@
 // then calls stop().
 //
 // Threading: everything runs on the task's thread; the consumer's rebalance callbacks come
-// from inside its poll() and close(). A task whose plugin says nonblocking_put() runs instead as
-// turns on the worker's task pool (runs_on_pool(); worker_task has the turns): each turn is one
-// pass of the same loop with a consumer poll that does not wait, and the next turn is due at
-// once after records, after the retry pace while a batch waits for redelivery, otherwise after
-// an idle back-off (10 ms doubling to 1 s, never past the next offset commit) that the
-// consumer's on_ready() signal (records, a rebalance, an error), a stop, a pause and a resume
-// end early (docs/scale.md "Tasks").
+// from inside its poll() and close() (close_finished() on the pool). A task whose plugin says
+// nonblocking_put() runs instead as turns on the worker's task pool (runs_on_pool();
+// worker_task has the turns): each turn is one pass of the same loop with a consumer poll that
+// does not wait, and the next turn is due at once after records, after the retry pace while a
+// batch waits for redelivery, otherwise after an idle back-off (10 ms doubling to 1 s, never
+// past the next offset commit) that the consumer's on_ready() signal (records, a rebalance, an
+// error), a stop, a pause and a resume end early (docs/scale.md "Tasks"). Its consumer leaves
+// the group in turns too, so that tasks stopping together do not queue behind each other's
+// round trips.
 
 #include <chrono>
 #include <functional>
@@ -90,6 +92,10 @@ protected:
     void execute() override;
     std::chrono::milliseconds execute_step() override;
     void finish_execute() override;
+    // On the pool: the plugin's stop(), then the consumer's close in steps (leaving the group
+    // is a broker round trip; many tasks stopping at once leave side by side).
+    std::optional<std::chrono::milliseconds> begin_close() override;
+    std::optional<std::chrono::milliseconds> continue_close() override;
     void close() override;
 
 private:
@@ -122,6 +128,8 @@ private:
     void pause_partitions(const std::vector<topic_partition>& partitions);
     void resume_all();
     void close_all_partitions();
+    // The plugin's stop(), once (when it started).
+    void stop_plugin();
     void close_partitions(const std::vector<topic_partition>& partitions);
     void drop_partitions(const std::vector<topic_partition>& partitions);
     // Sets the lag metric from the consumer's positions and end offsets, at most once a second.

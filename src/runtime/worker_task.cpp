@@ -136,6 +136,14 @@ void worker_task::take_turn(std::uint64_t generation) {
         if (generation != generation_ || pending_ == 0) return;  // superseded by wake()
         pending_ = 0;
     }
+    if (phase_ == phase::closing) {
+        if (const auto next = close_step(false)) {
+            schedule(*next);
+        } else {
+            finish(std::exchange(close_failure_, nullptr));
+        }
+        return;
+    }
     // How long until the next turn; none after the last.
     std::optional<std::chrono::milliseconds> next;
     std::exception_ptr failure;
@@ -167,7 +175,28 @@ void worker_task::take_turn(std::uint64_t generation) {
         schedule(*next);
         return;
     }
-    finish(failure);
+    end_turns(failure);
+}
+
+void worker_task::end_turns(std::exception_ptr failure) {
+    phase_ = phase::closing;
+    close_failure_ = failure;
+    if (const auto next = close_step(true)) {
+        schedule(*next);
+    } else {
+        finish(std::exchange(close_failure_, nullptr));
+    }
+}
+
+std::optional<std::chrono::milliseconds> worker_task::close_step(bool first) {
+    try {
+        return first ? begin_close() : continue_close();
+    } catch (...) {
+        log::error("Task {} threw an uncaught and unrecoverable exception during shutdown: {}", id_.to_string(),
+                   error_trace(std::current_exception()));
+        if (!close_failure_) close_failure_ = std::current_exception();
+        return std::nullopt;
+    }
 }
 
 bool worker_task::is_stopping() const {

@@ -11,8 +11,9 @@
 // loop. start_on(pool), for a task that runs_on_pool(), runs it as turns on the worker's task
 // pool instead: the first turns wait for before_start() (without a thread), then each turn is one
 // execute_step(), which does not wait and says when the next turn is due; the turns after the
-// last are finish_execute() and close(). A stop, a cancel, a change of target state and wake()
-// bring the next turn forward. One turn at a time, never two at once.
+// last are finish_execute(), begin_close() and continue_close() (until they are done), then
+// close(). A stop, a cancel, a change of target state and wake() bring the next turn forward.
+// One turn at a time, never two at once.
 //
 // A cancelled task (abandoned after the graceful stop timeout) reports nothing more; nor does a
 // fenced one (stop_reporting_as_fenced).
@@ -91,6 +92,13 @@ protected:
     // (the work calls wake() when done; the turn comes at the latest then), or nullopt when there
     // is nothing (more) to wait for. Default: nothing.
     virtual std::optional<std::chrono::milliseconds> before_start() { return std::nullopt; }
+    // Tasks on a pool, after the last step and before close(): the part of the close that waits
+    // on the network, done without holding a pool thread (a sink task's consumer leaving its
+    // group), so that many tasks stopping at once close side by side. begin_close() starts it,
+    // continue_close() looks again; each returns how long the task waits at most until the next
+    // look (wake() brings it forward), or nullopt when close() may run. Default: nothing.
+    virtual std::optional<std::chrono::milliseconds> begin_close() { return std::nullopt; }
+    virtual std::optional<std::chrono::milliseconds> continue_close() { return std::nullopt; }
     // A task on a pool: bring its next turn forward (any thread). Nothing for a threaded task.
     void wake();
 
@@ -110,7 +118,7 @@ protected:
     void stop_reporting_as_fenced();
 
 private:
-    enum class phase { starting, running, done };
+    enum class phase { starting, running, closing };
 
     void run();
     // A turn on the pool; `generation` tells a current turn from one superseded by wake().
@@ -118,6 +126,12 @@ private:
     void schedule(std::chrono::milliseconds delay);
     // Logs an exception that escaped the task; returns it when it fails the task.
     std::exception_ptr on_uncaught(std::exception_ptr error);
+    // Turns only: the task's loop ended (`failure` when it failed): begin_close(), then the
+    // turns of continue_close() until done, then finish().
+    void end_turns(std::exception_ptr failure);
+    // Turns only: begin_close() or continue_close(); an exception from them is the task's
+    // failure when it has none yet.
+    std::optional<std::chrono::milliseconds> close_step(bool first);
     // close(), then the final report; the task has ended.
     void finish(std::exception_ptr failure);
     void report(run_state state, const std::string& trace);
@@ -141,6 +155,7 @@ private:
     thread_pool* pool_ = nullptr;
     phase phase_ = phase::starting;      // turns only
     bool paused_reported_ = false;       // turns only: PAUSED reported before the start
+    std::exception_ptr close_failure_;   // turns only, while closing: what failed the task
     std::uint64_t generation_ = 0;       // of the pending turn
     thread_pool::ticket pending_ = 0;    // the pending turn's timer; 0 while a turn runs
     bool wake_requested_ = false;        // wake() during a turn: the next one at once

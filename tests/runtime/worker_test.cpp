@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "kafka/rdkafka/consumer.hpp"
 #include "kafka/rdkafka/mock_cluster.hpp"
 #include "runtime/source_offset_codec.hpp"
 #include "runtime/test_plugins.hpp"
@@ -493,4 +494,50 @@ TEST_CASE("worker: source tasks on the task pool have their offsets read without
     REQUIRE(testing::eventually([&] { return f.stored_position(first, first + "-p0") == 7; }, deadline));
     CHECK(testing::source_acks(first + "-p0") == 5 + 3);  // resumed after the stored offset
     f.w->stop_tasks(ids);
+}
+
+TEST_CASE("worker: sink tasks on the task pool leave their groups side by side when stopped together") {
+    // One pool thread, eight sink tasks, a broker answering after 1 s: a close waits that long
+    // for the group to be left (LeaveGroup). One after the other on the thread they would need 8 s, past the
+    // graceful timeout (5 s), and the last ones would be abandoned; side by side they take about
+    // one round trip.
+    worker_fixture f(5s, 10s, 5s, 1);
+    const auto source = unique_name("leave-src");
+    const auto topic = unique_name("leave");
+    f.start_source(source, f.source_config(source, topic, 1));
+    std::vector<task_id> ids;
+    std::vector<std::string> collectors;
+    for (int i = 0; i < 8; ++i) {
+        const auto sink = unique_name("leave-sink");
+        collectors.push_back(unique_name("leave-collector"));
+        string_map config{{"name", sink},
+                          {"connector.class", "test.NonBlockingCollectingSink"},
+                          {"topics", topic},
+                          {"collector", collectors.back()}};
+        REQUIRE(f.w->start_connector(sink, config, target_state::started).ok());
+        auto configs = f.w->connector_task_configs(sink);
+        REQUIRE(configs.ok());
+        ids.push_back({sink, 0});
+        REQUIRE(f.w->start_task(ids.back(), config, configs->front(), target_state::started).ok());
+    }
+    // Each in its group, with the record consumed and committed: the stop has nothing to commit
+    // (a commit is a round trip each task still waits for on the pool thread).
+    for (const auto& collector : collectors) REQUIRE(testing::collector_named(collector)->wait_for(1, deadline));
+    for (const auto& id : ids) {
+        auto config = rdkafka::client_config::from_map(
+            {{"bootstrap.servers", f.cluster.bootstrap_servers()}, {"group.id", "connect-" + id.connector}});
+        REQUIRE(config.ok());
+        auto group = rdkafka::consumer::create(*config);
+        REQUIRE(group.ok());
+        REQUIRE(testing::eventually(
+            [&] {
+                auto committed = group->committed({{topic, 0}}, 5s);
+                return committed.ok() && committed->front().offset == 1;
+            },
+            deadline));
+    }
+    REQUIRE(f.cluster.set_round_trip_time(1s).ok());
+    f.w->stop_tasks(ids);
+    CHECK(f.w->stuck_task_threads() == 0);
+    for (const auto& id : ids) CHECK(f.listener.task_states(id).back() == run_state::unassigned);
 }

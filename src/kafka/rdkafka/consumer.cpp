@@ -84,6 +84,7 @@ consumer& consumer::operator=(consumer&& other) noexcept {
         handle_ = std::move(other.handle_);
         poll_queue_ = std::move(other.poll_queue_);
         ready_ = std::move(other.ready_);
+        closing_ = std::move(other.closing_);
         has_group_ = other.has_group_;
         closed_ = other.closed_;
     }
@@ -369,6 +370,11 @@ result<std::int32_t> consumer::partition_count(std::string_view topic, std::chro
 }
 
 result<void> consumer::close() {
+    if (closing_.queue() != nullptr) {
+        while (!serve_close(std::chrono::milliseconds(100))) {
+        }
+        return {};
+    }
     if (closed_) return {};
     closed_ = true;
     poll_queue_.reset();
@@ -377,6 +383,35 @@ result<void> consumer::close() {
     group_->listener = nullptr;
     if (err) return detail::kafka_error(err, "close consumer");
     return {};
+}
+
+result<void> consumer::begin_close(std::function<void()> progress) {
+    if (closed_) return {};
+    closed_ = true;
+    poll_queue_.reset();
+    ready_.stop();  // as in close()
+    // The queue is this object's: librdkafka forwards the group's queue (the final rebalance) to
+    // it and posts the end of the close there.
+    closing_.start(detail::queue_ptr(rd_kafka_queue_new(handle_.get())),
+                   progress ? std::move(progress) : std::function<void()>([] {}));
+    if (rd_kafka_error_t* error = rd_kafka_consumer_close_queue(handle_.get(), closing_.queue())) {
+        closing_.stop();
+        group_->listener = nullptr;
+        return detail::take_kafka_error(error, "close consumer");
+    }
+    return {};
+}
+
+bool consumer::close_finished() { return serve_close(std::chrono::milliseconds(0)); }
+
+bool consumer::serve_close(std::chrono::milliseconds wait) {
+    if (closing_.queue() == nullptr) return true;
+    // The final revocation's callback runs in here; the close's last event only wakes.
+    rd_kafka_queue_poll_callback(closing_.queue(), static_cast<int>(wait.count()));
+    if (rd_kafka_consumer_closed(handle_.get()) == 0) return false;
+    closing_.stop();  // librdkafka: the queue goes before the handle
+    group_->listener = nullptr;
+    return true;
 }
 
 std::string_view consumer::name() const { return detail::client_name(handle_.get()); }

@@ -64,8 +64,9 @@ public:
 //
 // Threading: one owner drives it (one thread, or calls handed from thread to thread one at a
 // time); do not call its methods concurrently. Rebalance callbacks run on the calling thread,
-// inside poll() and close(); on_ready()'s function on a librdkafka thread. Messages it returns may be read on
-// other threads but must be destroyed before the consumer. The object must not be moved or
+// inside poll(), close() and close_finished(); on_ready()'s and begin_close()'s functions on a
+// librdkafka thread. Messages it returns may be read on other threads but must be destroyed
+// before the consumer. The object must not be moved or
 // destroyed while a call is running. Destruction closes it (leaving the group when
 // subscribed). A moved-from consumer may only be destroyed or assigned to.
 class consumer {
@@ -151,8 +152,17 @@ public:
     result<std::int32_t> partition_count(std::string_view topic, std::chrono::milliseconds timeout);
 
     // Leaves the group (when subscribed; the listener sees the final revocation from inside this
-    // call) and stops fetching. Later calls other than name() fail. Idempotent.
+    // call) and stops fetching. Later calls other than name() fail. Idempotent; after
+    // begin_close(), waits for the close it began.
     result<void> close();
+    // close() in steps, for a caller that must not wait (a task on the task pool; librdkafka's
+    // rd_kafka_consumer_close_queue): begin_close() starts it and returns at once; `progress` is
+    // called, as on_ready()'s function is (on a librdkafka thread, only to schedule work), when
+    // close_finished() has something to serve. close_finished() serves it without waiting (the
+    // listener sees the final revocation from inside it) and is true once the consumer is
+    // closed. Later calls other than these, close() and name() fail.
+    result<void> begin_close(std::function<void()> progress);
+    bool close_finished();
 
     // librdkafka's name for this client, for log lines.
     std::string_view name() const;
@@ -160,6 +170,9 @@ public:
 private:
     consumer(std::unique_ptr<detail::consumer_group_state> group, detail::handle_ptr handle, bool has_group);
     void close_and_destroy() noexcept;
+    // Serves the close begun by begin_close(), waiting up to `wait` for something to serve; true
+    // once closed (and always when no close is under way).
+    bool serve_close(std::chrono::milliseconds wait);
     // Applies seeks that waited for their partition's fetch to start.
     void retry_pending_seeks();
     result<void> subscribe_with(const std::vector<std::string>& topics, rebalance_listener* listener);
@@ -170,6 +183,8 @@ private:
     // The queue poll() waits on, for wake(); released before the consumer closes.
     detail::queue_ptr poll_queue_;
     detail::queue_signal ready_;  // on_ready()
+    // From begin_close() until the consumer is closed: the queue librdkafka's close reports to.
+    detail::queue_signal closing_;
     bool has_group_ = false;
     bool closed_ = false;
 };

@@ -1,7 +1,7 @@
 // The consumer's group calls against librdkafka's mock cluster: rebalance callbacks on the
 // polling thread (with a commit from inside the revocation), pause/resume, seek (backwards,
 // forwards, before the fetch starts and inside the assignment), position and committed, and the
-// on_ready() signal of a consumer polled without waiting.
+// on_ready() signal of a consumer polled without waiting, and a close in steps (begin_close()).
 #include <catch2/catch.hpp>
 
 #include <atomic>
@@ -57,6 +57,18 @@ struct cluster_fixture {
             REQUIRE(p->produce({.topic = topic, .partition = partition, .value = value}).ok());
         }
         REQUIRE(p->flush(deadline).ok());
+    }
+
+    // The group's committed offsets of the topic's first `partitions` partitions.
+    std::vector<std::int64_t> committed(const std::string& group, std::int32_t partitions) {
+        auto reader = make_consumer(group);
+        std::vector<topic_partition> asked;
+        for (std::int32_t p = 0; p < partitions; ++p) asked.push_back({topic, p});
+        auto got = reader.committed(asked, 10s);
+        REQUIRE(got.ok());
+        std::vector<std::int64_t> out;
+        for (const auto& o : *got) out.push_back(o.offset);
+        return out;
     }
 
     consumer make_consumer(const std::string& group) {
@@ -159,11 +171,7 @@ TEST_CASE("a subscribed consumer's listener runs on the polling thread, and can 
     CHECK(committed_inside.ok());
     for (const auto& id : log.threads) CHECK(id == std::this_thread::get_id());
 
-    auto reader = f.make_consumer(group);
-    auto committed = reader.committed({{f.topic, 0}, {f.topic, 1}}, 10s);
-    REQUIRE(committed.ok());
-    CHECK((*committed)[0].offset == 2);
-    CHECK((*committed)[1].offset == 3);
+    CHECK(f.committed(group, 2) == std::vector<std::int64_t>{2, 3});
 }
 
 TEST_CASE("a second member makes the first revoke everything and keep only its share") {
@@ -356,4 +364,48 @@ TEST_CASE("on_ready signals a consumer polled only without waiting: the assignme
     CHECK(consume(c, 1).size() == 1);  // the record came, with no signal for it
     std::lock_guard lock(mutex);
     CHECK(signals == before);
+}
+
+TEST_CASE("begin_close() leaves the group in steps: the final revocation runs inside close_finished() or close()") {
+    cluster_fixture f;
+    f.produce(0, 2);
+    f.produce(1, 3);
+    const auto group = unique("closing-group");
+    listener_log log;  // outlives the consumer
+    auto c = f.make_consumer(group);
+    log.on_revoked = [&](const std::vector<topic_partition>& partitions) {
+        auto positions = c.position(partitions);
+        REQUIRE(positions.ok());
+        REQUIRE(c.commit(*positions).ok());
+    };
+    REQUIRE(c.subscribe({f.topic}, log).ok());
+    REQUIRE(consume(c, 5).size() == 5);
+
+    std::mutex mutex;
+    std::condition_variable signalled;
+    int signals = 0;
+    REQUIRE(c.begin_close([&] {
+                 std::lock_guard lock(mutex);
+                 ++signals;
+                 signalled.notify_all();
+             }).ok());
+    CHECK(log.revoked.empty());  // nothing ran on librdkafka's threads
+    const bool in_steps = GENERATE(true, false);
+    if (in_steps) {
+        // As a task on the pool does: look again when signalled, never wait in the consumer.
+        int served = 0;
+        const auto until = clock_type::now() + deadline;
+        while (!c.close_finished()) {
+            std::unique_lock lock(mutex);
+            REQUIRE(signalled.wait_until(lock, until, [&] { return signals > served; }));
+            served = signals;
+        }
+        CHECK(signals > 0);
+    }
+    REQUIRE(c.close().ok());  // waits for the rest when not served in steps; nothing more otherwise
+    REQUIRE(log.revoked.size() == 1);
+    CHECK(log.revoked[0].size() == 2);
+    for (const auto& id : log.threads) CHECK(id == std::this_thread::get_id());
+
+    CHECK(f.committed(group, 2) == std::vector<std::int64_t>{2, 3});
 }

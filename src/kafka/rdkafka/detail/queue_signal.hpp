@@ -2,7 +2,8 @@
 // A function called whenever one of a client's queues gets something to serve (a record, a
 // delivery report, an event): librdkafka's rd_kafka_queue_cb_event_enable. It runs on a
 // librdkafka thread holding the queue's lock, so it must only schedule work (wake a thread, post
-// a job), never call the client. Used by consumer::on_ready() and producer::on_ready().
+// a job), never call the client. Used by consumer::on_ready(), consumer::begin_close() and
+// producer::on_ready().
 
 #include <functional>
 #include <memory>
@@ -24,6 +25,8 @@ public:
     // Once this returns no call is running or will run; drops the queue reference (librdkafka
     // wants it dropped before its client closes). Idempotent.
     void stop() noexcept;
+    // The queue signalled, while started.
+    rd_kafka_queue_s* queue() const { return queue_.get(); }
 
 private:
     queue_ptr queue_;
