@@ -192,11 +192,15 @@ std::optional<std::chrono::milliseconds> worker_task::close_step(bool first) {
     try {
         return first ? begin_close() : continue_close();
     } catch (...) {
-        log::error("Task {} threw an uncaught and unrecoverable exception during shutdown: {}", id_.to_string(),
-                   error_trace(std::current_exception()));
-        if (!close_failure_) close_failure_ = std::current_exception();
+        on_shutdown_failure(close_failure_);
         return std::nullopt;
     }
+}
+
+void worker_task::on_shutdown_failure(std::exception_ptr& failure) {
+    log::error("Task {} threw an uncaught and unrecoverable exception during shutdown: {}", id_.to_string(),
+               error_trace(std::current_exception()));
+    if (!failure) failure = std::current_exception();
 }
 
 bool worker_task::is_stopping() const {
@@ -281,9 +285,7 @@ void worker_task::finish(std::exception_ptr failure) {
     try {
         close();
     } catch (...) {
-        log::error("Task {} threw an uncaught and unrecoverable exception during shutdown: {}", id_.to_string(),
-                   error_trace(std::current_exception()));
-        if (!failure) failure = std::current_exception();
+        on_shutdown_failure(failure);
     }
     if (failure) {
         report(run_state::failed, error_trace(failure));

@@ -132,6 +132,9 @@ private:
     // Turns only: begin_close() or continue_close(); an exception from them is the task's
     // failure when it has none yet.
     std::optional<std::chrono::milliseconds> close_step(bool first);
+    // Inside a catch during the close: logs the exception, which becomes `failure` when there is
+    // none yet.
+    void on_shutdown_failure(std::exception_ptr& failure);
     // close(), then the final report; the task has ended.
     void finish(std::exception_ptr failure);
     void report(run_state state, const std::string& trace);

@@ -369,19 +369,12 @@ result<std::int32_t> consumer::partition_count(std::string_view topic, std::chro
     return described.partition_cnt;
 }
 
+// rd_kafka_consumer_close() is this in one call; here the steps are served by serve_close() for
+// both forms, close() waiting in it.
 result<void> consumer::close() {
-    if (closing_.queue() != nullptr) {
-        while (!serve_close(std::chrono::milliseconds(100))) {
-        }
-        return {};
+    if (!closed_) COPYCAT_TRY_VOID(begin_close({}));
+    while (!serve_close(std::chrono::milliseconds(100))) {
     }
-    if (closed_) return {};
-    closed_ = true;
-    poll_queue_.reset();
-    ready_.stop();  // librdkafka: the consumer queue's references go before the close
-    rd_kafka_resp_err_t err = rd_kafka_consumer_close(handle_.get());  // the final revocation runs here
-    group_->listener = nullptr;
-    if (err) return detail::kafka_error(err, "close consumer");
     return {};
 }
 
@@ -389,9 +382,9 @@ result<void> consumer::begin_close(std::function<void()> progress) {
     if (closed_) return {};
     closed_ = true;
     poll_queue_.reset();
-    ready_.stop();  // as in close()
-    // The queue is this object's: librdkafka forwards the group's queue (the final rebalance) to
-    // it and posts the end of the close there.
+    ready_.stop();  // librdkafka: the consumer queue's references go before the close
+    // The queue is this object's: librdkafka forwards the consumer queue (the final rebalance,
+    // records not polled) to it and posts the end of the close there.
     closing_.start(detail::queue_ptr(rd_kafka_queue_new(handle_.get())),
                    progress ? std::move(progress) : std::function<void()>([] {}));
     if (rd_kafka_error_t* error = rd_kafka_consumer_close_queue(handle_.get(), closing_.queue())) {
@@ -406,8 +399,18 @@ bool consumer::close_finished() { return serve_close(std::chrono::milliseconds(0
 
 bool consumer::serve_close(std::chrono::milliseconds wait) {
     if (closing_.queue() == nullptr) return true;
-    // The final revocation's callback runs in here; the close's last event only wakes.
-    rd_kafka_queue_poll_callback(closing_.queue(), static_cast<int>(wait.count()));
+    // The close queue also gets the records fetched but not polled (librdkafka forwards the
+    // consumer queue to it), which no callback serves: events, not rd_kafka_queue_poll_callback()
+    // (it aborts on an op no callback takes). The final revocation runs the rebalance callback's
+    // work here; the rest (records, errors) goes, as in rd_kafka_consumer_close(); the close's
+    // last op only wakes.
+    int timeout_ms = static_cast<int>(wait.count());
+    while (rd_kafka_event_t* event = rd_kafka_queue_poll(closing_.queue(), timeout_ms)) {
+        if (rd_kafka_event_type(event) == RD_KAFKA_EVENT_REBALANCE)
+            group_->rebalance(handle_.get(), rd_kafka_event_error(event), rd_kafka_event_topic_partition_list(event));
+        rd_kafka_event_destroy(event);
+        timeout_ms = 0;
+    }
     if (rd_kafka_consumer_closed(handle_.get()) == 0) return false;
     closing_.stop();  // librdkafka: the queue goes before the handle
     group_->listener = nullptr;

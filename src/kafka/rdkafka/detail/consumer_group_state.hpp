@@ -32,8 +32,8 @@ inline bool contains(const rd_kafka_topic_partition_list_t* list, const partitio
 
 // What the consumer keeps between its calls and librdkafka's rebalance callback (whose opaque
 // it is). Heap-allocated so that it stays put when the consumer moves. Used only on the thread
-// that polls: librdkafka runs the rebalance callback inside rd_kafka_consumer_poll() and
-// rd_kafka_consumer_close().
+// that polls: librdkafka runs the rebalance callback inside rd_kafka_consumer_poll(), and the
+// consumer's close calls rebalance() for the final revocation (consumer::serve_close()).
 struct consumer_group_state {
     rebalance_listener* listener = nullptr;
     // During on_partitions_assigned: librdkafka's list of the partitions being assigned, whose
