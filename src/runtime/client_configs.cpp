@@ -124,8 +124,6 @@ void make_transactional(string_map& settings, std::string_view group_id, const t
                       id.to_string(), key, it->second, value);
         settings.insert_or_assign(key, value);
     }
-    // Offset records land on the partition a Java worker picks: murmur2 of the key.
-    settings.try_emplace("partitioner", "murmur2_random");
 }
 
 result<string_map> consumer_settings(const worker_config& worker, const string_map& connector_config,

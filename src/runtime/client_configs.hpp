@@ -53,8 +53,8 @@ result<string_map> producer_settings(const worker_config& worker, const string_m
                                      const task_id& id);
 // Makes producer settings those of an exactly-once source task (docs/exactly-once-source.md):
 // transactional.id <group.id>-<connector>-<task> and enable.idempotence=true replace the user's
-// with a warning (Kafka: Worker.exactlyOnceSourceTaskProducerConfigs); partitioner=murmur2_random
-// unless set, so offset records land on the partition a Java worker picks.
+// with a warning (Kafka: Worker.exactlyOnceSourceTaskProducerConfigs). Offset records land on
+// the partition a Java worker picks, as every record of a Copycat producer (rdkafka::producer).
 void make_transactional(string_map& settings, std::string_view group_id, const task_id& id);
 result<string_map> consumer_settings(const worker_config& worker, const string_map& connector_config,
                                      const task_id& id);

@@ -44,10 +44,8 @@ result<void> kafka_based_log::create_clients() {
 
     rdkafka::client_config producer_config = options_.client;
     std::map<std::string, std::string> producer_defaults = common;
-    producer_defaults.insert({{"acks", "all"},
-                              {"max.in.flight.requests.per.connection", "1"},
-                              {"enable.idempotence", "false"},
-                              {"partitioner", "murmur2_random"}});
+    producer_defaults.insert(
+        {{"acks", "all"}, {"max.in.flight.requests.per.connection", "1"}, {"enable.idempotence", "false"}});
     COPYCAT_TRY_VOID(set_all(producer_config, producer_defaults));
     COPYCAT_TRY_VOID(set_all(producer_config, options_.producer_settings));
 

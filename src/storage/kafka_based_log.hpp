@@ -12,9 +12,9 @@
 // Its clients wait at most 1 s between reconnects (reconnect.backoff.max.ms=1000, Java's default;
 // librdkafka's is 10 s).
 //
-// The producer uses acks=all, max.in.flight.requests.per.connection=1, enable.idempotence=false
-// and partitioner=murmur2_random, so a keyed record lands on partition
-// (murmur2(key) & 0x7fffffff) % partitions, as with Java's default partitioner.
+// The producer uses acks=all, max.in.flight.requests.per.connection=1 and
+// enable.idempotence=false; like every Copycat producer it puts a keyed record on partition
+// (murmur2(key) & 0x7fffffff) % partitions, as Java's default partitioner (rdkafka::producer).
 //
 // A consumer that stops fetching while its partitions have records to read is assigned again
 // from its positions: every stall_check_interval the log thread takes the end offsets, and a

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "java_murmur2.hpp"
+#include "kafka/java_murmur2.hpp"
 #include "kafka/rdkafka/mock_cluster.hpp"
 #include "storage/kafka_based_log.hpp"
 #include "common/logging.hpp"
@@ -58,16 +58,6 @@ rdkafka::mock_cluster make_cluster(const std::string& topic, std::int32_t partit
 
 }  // namespace
 
-TEST_CASE("java_murmur2 matches Kafka's Utils.murmur2 test vectors") {
-    using testing::java_murmur2;
-    CHECK(java_murmur2("21") == -973932308);
-    CHECK(java_murmur2("foobar") == -790332482);
-    CHECK(java_murmur2("a-little-bit-long-string") == -985981536);
-    CHECK(java_murmur2("a-little-bit-longer-string") == -1486304829);
-    CHECK(java_murmur2("lkjh234lh9fiuh90y23oiuhsafujhadof229phr9h19h89h8") == -58897971);
-    CHECK(java_murmur2("abc") == 479470107);
-}
-
 TEST_CASE("kafka_based_log puts a keyed record on the partition Java's default partitioner picks") {
     copycat::log::set_level(copycat::log::level::debug);
     const std::string topic = "placement";
@@ -96,7 +86,7 @@ TEST_CASE("kafka_based_log puts a keyed record on the partition Java's default p
     for (const auto& r : records) {
         REQUIRE(r.key.has_value());
         INFO("key '" << *r.key << "'");
-        CHECK(r.partition == testing::java_partition_for_key(*r.key, partitions));
+        CHECK(r.partition == copycat::testing::java_partition_for_key(*r.key, partitions));
         ++per_partition[r.partition];
     }
     CHECK(per_partition.size() == partitions);  // 108 keys spread over all of them

@@ -80,6 +80,7 @@ result<producer> producer::create(const client_config& config) {
     detail::client_options options;
     options.type = RD_KAFKA_PRODUCER;
     options.role = "producer";
+    options.defaults = {{std::string(partitioner_key), std::string(java_partitioner)}};
     options.customize = install_delivery_callback;
     COPYCAT_TRY(auto handle, detail::create_client(config, options));
     return producer(std::move(handle));

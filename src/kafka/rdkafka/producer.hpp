@@ -42,6 +42,14 @@ using delivery_callback = std::function<void(const delivery_report&)>;
 // report is served on a polling thread that must go on). For whoever serves delivery reports.
 void run_delivery_callback(const delivery_callback& callback, const delivery_report& report) noexcept;
 
+// The partitioner of every producer unless its config sets "partitioner": Kafka's Java producer
+// picks toPositive(murmur2(key)) % partitions for a keyed record, librdkafka's default
+// (consistent_random, CRC32) another partition for most keys. A null key gets a random partition,
+// sticky for sticky.partitioning.linger.ms, as Java's sticky partitioner keeps one for a batch.
+// docs/compatibility.md "Records and partitions".
+inline constexpr std::string_view partitioner_key = "partitioner";
+inline constexpr std::string_view java_partitioner = "murmur2_random";
+
 // Owns a librdkafka producer handle.
 //
 // Threading: produce() may be called from any number of threads at once. Delivery callbacks
@@ -55,7 +63,8 @@ void run_delivery_callback(const delivery_callback& callback, const delivery_rep
 // destroyed or assigned to.
 class producer {
 public:
-    // Fails (invalid_argument) on a config librdkafka rejects.
+    // Fails (invalid_argument) on a config librdkafka rejects. Partitions like Java's producer
+    // unless `config` sets "partitioner" (java_partitioner above).
     static result<producer> create(const client_config& config);
 
     producer(producer&&) noexcept = default;

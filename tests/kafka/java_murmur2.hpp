@@ -1,12 +1,12 @@
 #pragma once
 // Java's murmur2 (org.apache.kafka.common.utils.Utils.murmur2) and the default partitioner's
 // choice for a keyed record, written for tests that check where records land. Verified against
-// Kafka's own test vectors in kafka_based_log_test.cpp.
+// Kafka's own test vectors (UtilsTest.testMurmur2) in tests/kafka/rdkafka/partitioner_test.cpp.
 
 #include <cstdint>
 #include <string_view>
 
-namespace copycat::storage::testing {
+namespace copycat::testing {
 
 // MurmurHash2, 32 bits, seed 0x9747b28c, little-endian blocks: the bits of Java's int result.
 inline std::int32_t java_murmur2(std::string_view data) {
@@ -51,4 +51,4 @@ inline std::int32_t java_partition_for_key(std::string_view key, std::int32_t pa
     return (java_murmur2(key) & 0x7fffffff) % partitions;
 }
 
-}  // namespace copycat::storage::testing
+}  // namespace copycat::testing
