@@ -16,6 +16,8 @@
 
 #include <fmt/format.h>
 
+#include "common/utf8.hpp"
+
 namespace copycat::json {
 
 value::value(unsigned long u) : value(static_cast<unsigned long long>(u)) {}
@@ -237,9 +239,103 @@ result<value> parse(std::string_view text, const parse_options& options) {
     return b.take();
 }
 
+namespace {
+
+constexpr char hex_digits[] = "0123456789ABCDEF";
+
+void append_unicode_escape(std::string& out, char32_t unit) {
+    const char escape[] = {'\\',
+                           'u',
+                           hex_digits[(unit >> 12) & 0xF],
+                           hex_digits[(unit >> 8) & 0xF],
+                           hex_digits[(unit >> 4) & 0xF],
+                           hex_digits[unit & 0xF]};
+    out.append(escape, sizeof escape);
+}
+
+// The short escape Jackson writes for a character below 0x80 (CharTypes' output escapes), 'u'
+// for \u00XX, or 0 when the character is written as it is.
+constexpr char ascii_escape(unsigned char c) {
+    switch (c) {
+        case '"':
+            return '"';
+        case '\\':
+            return '\\';
+        case '\b':
+            return 'b';
+        case '\t':
+            return 't';
+        case '\n':
+            return 'n';
+        case '\f':
+            return 'f';
+        case '\r':
+            return 'r';
+        default:
+            return c < 0x20 ? 'u' : 0;
+    }
+}
+
+// Appends `text` as a JSON string literal with the bytes Jackson's UTF8JsonGenerator writes for
+// the Java String that Java's UTF-8 decoder reads from `text`: '"', '\\' and the control
+// characters escaped (\b \t \n \f \r, the others as \u00XX), everything else of the BMP as
+// UTF-8, a character above U+FFFF as its UTF-16 surrogates \uD8XX\uDCXX (upper-case hex), and
+// each ill-formed part as U+FFFD (utf8::sequence_length). docs/compatibility.md "Strings".
+void append_quoted(std::string& out, std::string_view text) {
+    out.push_back('"');
+    std::size_t i = 0;
+    while (i < text.size()) {
+        std::size_t plain = i;
+        while (plain < text.size()) {
+            const auto c = static_cast<unsigned char>(text[plain]);
+            if (c >= 0x80 || ascii_escape(c) != 0) break;
+            ++plain;
+        }
+        out.append(text, i, plain - i);
+        i = plain;
+        if (i >= text.size()) break;
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            const char escape = ascii_escape(c);
+            if (escape == 'u') {
+                append_unicode_escape(out, c);
+            } else {
+                out.push_back('\\');
+                out.push_back(escape);
+            }
+            ++i;
+            continue;
+        }
+        std::size_t replaced = 0;
+        const std::size_t length = utf8::sequence_length(text, i, replaced);
+        if (length == 0) {
+            out += utf8::replacement;
+            i += replaced;
+        } else if (length < 4) {
+            out.append(text, i, length);
+            i += length;
+        } else {
+            const char32_t above_bmp = utf8::code_point(text, i, length) - 0x10000;
+            append_unicode_escape(out, 0xD800 + (above_bmp >> 10));
+            append_unicode_escape(out, 0xDC00 + (above_bmp & 0x3FF));
+            i += length;
+        }
+    }
+    out.push_back('"');
+}
+
+}  // namespace
+
 struct writer::impl {
     rapidjson::StringBuffer buffer;
     rapidjson::Writer<rapidjson::StringBuffer> w{buffer};
+    std::string quoted;  // reused for each string's literal
+
+    void raw_string(std::string_view text) {
+        quoted.clear();
+        append_quoted(quoted, text);
+        w.RawValue(quoted.data(), quoted.size(), rapidjson::kStringType);
+    }
 };
 
 writer::writer() : impl_(std::make_unique<impl>()) {}
@@ -262,7 +358,7 @@ writer& writer::end_array() {
     return *this;
 }
 writer& writer::key(std::string_view k) {
-    impl_->w.Key(k.data(), static_cast<rapidjson::SizeType>(k.size()));
+    impl_->raw_string(k);
     return *this;
 }
 writer& writer::null() {
@@ -294,7 +390,7 @@ writer& writer::raw_number(std::string_view digits) {
     return *this;
 }
 writer& writer::string(std::string_view s) {
-    impl_->w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+    impl_->raw_string(s);
     return *this;
 }
 

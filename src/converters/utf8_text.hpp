@@ -7,10 +7,9 @@
 
 namespace copycat::converters {
 
-/// The bytes as a UTF-8 string. Well-formed input is copied unchanged; each maximal ill-formed
-/// subsequence (a stray continuation byte, a truncated sequence, an overlong form, an encoded
-/// surrogate, a value above U+10FFFF) becomes U+FFFD, as Java's decoder does, so that writing
-/// the string back gives the bytes Kafka would write.
+/// The bytes as a UTF-8 string. Well-formed input is copied unchanged; each ill-formed part
+/// becomes U+FFFD as Java's decoder replaces it (utf8::decode_lossy), so that writing the string
+/// back gives the bytes Kafka would write.
 std::string decode_utf8_lossy(bytes_view data);
 
 }  // namespace copycat::converters

@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "common/jackson_string_corpus.hpp"
 #include "common/json.hpp"
 
 using namespace copycat;
@@ -108,4 +109,22 @@ TEST_CASE("json numbers convert exactly, including extreme exponents and 64-bit 
     auto too_big = json::parse("[1e400]");  // no double holds it: an error, not infinity
     REQUIRE_FALSE(too_big.ok());
     CHECK_THAT(too_big.err().message, Catch::Contains("too big"));
+}
+
+TEST_CASE("json writes strings and keys with the bytes Jackson writes for them") {
+    for (const auto& c : copycat::testing::jackson_string_corpus()) {
+        INFO(c.name);
+        CHECK(json::dump(json::value(c.text)) == c.literal);
+        json::writer w;
+        w.start_object().key(c.text).string(c.text).key("k").start_array().string(c.text).end_array().end_object();
+        CHECK(w.take() == "{" + c.literal + ":" + c.literal + R"(,"k":[)" + c.literal + "]}");
+    }
+}
+
+TEST_CASE("json text with escaped surrogate pairs reads and writes back to the same bytes") {
+    const std::string text = R"({"clef":"\uD834\uDD1E","smile":"a\uD83D\uDE00b","nl":"\n\u001F"})";
+    auto parsed = json::parse(text);
+    REQUIRE(parsed.ok());
+    CHECK(parsed->find("clef")->as_string() == "\xF0\x9D\x84\x9E");
+    CHECK(json::dump(*parsed) == text);
 }

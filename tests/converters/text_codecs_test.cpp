@@ -23,7 +23,8 @@ TEST_CASE("UTF-8 decoding keeps valid text and replaces malformed sequences like
     CHECK(decode_utf8_lossy(b("a\xC3")) == "a" + fffd);
     CHECK(decode_utf8_lossy(b("\xE2\x82z")) == fffd + "z");
     CHECK(decode_utf8_lossy(b("\xC0\xAF")) == fffd + fffd);                        // overlong
-    CHECK(decode_utf8_lossy(b("\xED\xA0\x80")) == fffd + fffd + fffd);             // surrogate
+    CHECK(decode_utf8_lossy(b("\xED\xA0\x80")) == fffd);                           // surrogate: one, as Java
+    CHECK(decode_utf8_lossy(b("\xED\xA0z")) == fffd + "z");
     CHECK(decode_utf8_lossy(b("\xF4\x90\x80\x80")) == fffd + fffd + fffd + fffd);  // > U+10FFFF
     CHECK(decode_utf8_lossy(b("\xFF")) == fffd);
 }
