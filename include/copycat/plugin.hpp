@@ -39,8 +39,13 @@
 
 /// The version of the binary interface between the worker and plugins: the layout of every
 /// type and virtual function table in include/copycat. Raised whenever any of them changes; a
-/// plugin is loaded only when its version equals the worker's.
-#define COPYCAT_ABI_VERSION 1
+/// plugin is loaded only when its version equals the worker's. tests/api/abi/vtable_layout.txt
+/// records the virtual function tables of this version (docs/ARCHITECTURE.md "The plugin ABI").
+///
+///   1  the first API
+///   2  source_task::nonblocking_poll(), sink_task::nonblocking_put() and
+///      source_task_context::request_poll()
+#define COPYCAT_ABI_VERSION 2
 
 #define COPYCAT_DETAIL_STRINGIFY2(x) #x
 #define COPYCAT_DETAIL_STRINGIFY(x) COPYCAT_DETAIL_STRINGIFY2(x)
@@ -195,8 +200,8 @@ COPYCAT_API const copycat_plugin_manifest* copycat_plugin_manifest_v1();
 namespace copycat {
 
 /// Checks a manifest read from a plugin library against this build: nullopt when it can be
-/// used, otherwise why not, e.g. "Plugin ABI version 2 does not match the worker's ABI version
-/// 1; rebuild the plugin against the Copycat headers of this worker". Also rejects a null
+/// used, otherwise why not, e.g. "Plugin ABI version 1 does not match the worker's ABI version
+/// 2; rebuild the plugin against the Copycat headers of this worker". Also rejects a null
 /// manifest and descriptors without a class name, without a factory, or whose factory is not
 /// of their kind.
 std::optional<std::string> check_plugin_manifest(const copycat_plugin_manifest* manifest);

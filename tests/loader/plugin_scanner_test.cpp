@@ -23,6 +23,7 @@ struct plugin_dir {
         fs::create_directories(path / "nested");
         fs::copy_file(library("test_source_plugin"), path / "nested" / "test_source_plugin.so");
         fs::copy_file(library("test_wrong_abi_plugin"), path / "test_wrong_abi_plugin.so");
+        fs::copy_file(library("test_abi_v1_plugin"), path / "test_abi_v1_plugin.so");
         fs::copy_file(library("test_not_a_plugin"), path / "test_not_a_plugin.so");
         std::ofstream(path / "broken.so") << "this is not an ELF file";
         std::ofstream(path / "README.txt") << "ignored";
@@ -65,16 +66,31 @@ TEST_CASE("broken, foreign and mismatched libraries are refused with a reason, a
 
     REQUIRE(report.loaded.size() == 1);
     CHECK(report.loaded[0].ends_with("nested/test_source_plugin.so"));
-    REQUIRE(report.refused.size() == 4);
+    REQUIRE(report.refused.size() == 5);
     const auto mentions = [&](const std::string& text) {
         return std::any_of(report.refused.begin(), report.refused.end(),
                            [&](const std::string& m) { return m.find(text) != std::string::npos; });
     };
     CHECK(mentions("broken.so"));
     CHECK(mentions("test_not_a_plugin.so is not a Copycat plugin"));
-    CHECK(mentions("ABI version 42"));
+    CHECK(mentions("ABI version " + std::to_string(COPYCAT_ABI_VERSION + 41)));
+    CHECK(mentions("test_abi_v1_plugin.so: Plugin ABI version 1 does not match the worker's ABI version " +
+                   std::to_string(COPYCAT_ABI_VERSION)));
     CHECK(mentions("/does/not/exist"));
     CHECK(registry.find("com.example.EchoSourceConnector") != nullptr);
+    CHECK(registry.find("com.example.OldAbiSourceConnector") == nullptr);
+}
+
+TEST_CASE("a plugin built against the version-1 API headers is refused, naming both versions") {
+    STATIC_REQUIRE(COPYCAT_ABI_VERSION >= 2);
+    auto lib = plugin_library::open(library("test_abi_v1_plugin"));
+    REQUIRE_FALSE(lib.ok());
+    CHECK(lib.err().message == "refusing plugin library " + library("test_abi_v1_plugin") +
+                                       ": Plugin ABI version 1 does not match the worker's ABI version " +
+                                       std::to_string(COPYCAT_ABI_VERSION) +
+                                       "; rebuild the plugin against the Copycat headers of this worker");
+    // The loader goes on: a good library still loads afterwards.
+    CHECK(plugin_library::open(library("test_source_plugin")).ok());
 }
 
 TEST_CASE("an alias shared by two classes is ambiguous but full names still work") {

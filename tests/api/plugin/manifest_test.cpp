@@ -87,9 +87,10 @@ TEST_CASE("check_plugin_manifest refuses incompatible manifests") {
 
     copycat_plugin_manifest other_abi = *good;
     other_abi.abi_version = COPYCAT_ABI_VERSION + 1;
-    CHECK(check_plugin_manifest(&other_abi) ==
-          "Plugin ABI version 2 does not match the worker's ABI version 1; rebuild the plugin against the Copycat "
-          "headers of this worker");
+    CHECK(check_plugin_manifest(&other_abi) == "Plugin ABI version " + std::to_string(COPYCAT_ABI_VERSION + 1) +
+                                                   " does not match the worker's ABI version " +
+                                                   std::to_string(COPYCAT_ABI_VERSION) +
+                                                   "; rebuild the plugin against the Copycat headers of this worker");
 
     copycat_plugin_manifest other_library = *good;
     other_library.abi_tag = "libc++ 17000 abi 1";
