@@ -19,6 +19,7 @@
 #include "herder/distributed_herder.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "net/io_thread.hpp"
+#include "runtime/client_override_policy.hpp"
 #include "runtime/exactly_once_source.hpp"
 #include "storage/config_listener_relay.hpp"
 #include "storage/internal_topics.hpp"
@@ -167,13 +168,15 @@ int run_distributed(const std::vector<std::string>& args) {
             return boot.startup_failed(std::string("cannot read the ") + name + " topic: " + started.err().describe());
     }
 
+    auto client_overrides = runtime::worker_override_policy(config->worker);
+    if (!client_overrides) return boot.startup_failed(client_overrides.err().describe());
     herder::cluster_status_store statuses(status_topic, config->worker.worker_id);
     worker_runtime runtime(boot, *config, offsets, statuses);
     herder::distributed_herder distributed(
         runtime.port, boot.plugins(), configs, statuses,
         {.kafka_cluster_id = boot.kafka_cluster_id(),
          .url = boot.url(),
-         .client_config_override_policy = config->worker.client_config_override_policy,
+         .client_overrides = *client_overrides,
          .worker_sync_timeout = config->worker_sync_timeout,
          .signing = config->signing,
          .exactly_once_source = config->worker.exactly_once_source});

@@ -9,6 +9,7 @@
 #include "common/logging.hpp"
 #include "herder/memory_status_store.hpp"
 #include "herder/standalone_herder.hpp"
+#include "runtime/client_override_policy.hpp"
 #include "storage/file_offset_store.hpp"
 
 namespace copycat::app {
@@ -63,12 +64,14 @@ int run_standalone(const std::vector<std::string>& args) {
         return boot.startup_failed("cannot load the offsets file " + config->offset_storage_file + ": " +
                                    started.err().describe());
 
+    auto client_overrides = runtime::worker_override_policy(config->worker);
+    if (!client_overrides) return boot.startup_failed(client_overrides.err().describe());
     herder::memory_status_store statuses(config->worker.worker_id);
     worker_runtime runtime(boot, *config, offsets, statuses);
     herder::standalone_herder standalone(
         runtime.port, boot.plugins(), statuses,
         {.kafka_cluster_id = boot.kafka_cluster_id(),
-         .client_config_override_policy = config->worker.client_config_override_policy});
+         .client_overrides = *client_overrides});
     runtime.recorder.on_reconfiguration(
         [&standalone](const std::string& c) { standalone.request_task_reconfiguration(c); });
     standalone.start();

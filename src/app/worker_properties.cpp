@@ -12,6 +12,7 @@
 #include "copycat/config/validators.hpp"
 #include "copycat/errors.hpp"
 #include "rest/listener_address.hpp"
+#include "runtime/client_override_policy.hpp"
 
 namespace copycat::app {
 namespace {
@@ -151,12 +152,14 @@ config_def build_worker_def() {
         .define("config.providers", config_type::list, config_list{}, low,
                 "Comma-separated names of ConfigProvider classes, loaded and used in the order specified.")
         .define("connector.client.config.override.policy", config_type::string, "All",
-                case_insensitive_valid_string::in(
-                    {"All", "None", "Principal",
-                     "org.apache.kafka.connect.connector.policy.AllConnectorClientConfigOverridePolicy",
-                     "org.apache.kafka.connect.connector.policy.NoneConnectorClientConfigOverridePolicy",
-                     "org.apache.kafka.connect.connector.policy.PrincipalConnectorClientConfigOverridePolicy"}),
-                medium, "Defines what client configurations can be overridden by the connector.")
+                case_insensitive_valid_string::in(runtime::client_override_policy_names()), medium,
+                "Defines what client configurations can be overridden by the connector: All (the default), None, "
+                "Principal (sasl.jaas.config, sasl.mechanism, security.protocol) or Allowlist (those of "
+                "connector.client.config.override.allowlist). Whatever the policy, no connector may set the "
+                "librdkafka properties that load code or run programs (docs/security.md).")
+        .define("connector.client.config.override.allowlist", config_type::list, config_list{}, medium,
+                "List of client configurations that can be overridden by connectors under the Allowlist policy. If "
+                "empty, connectors can't override any client configurations.")
         .define("topic.creation.enable", config_type::boolean, true, low,
                 "Whether to allow automatic creation of topics used by source connectors.")
         .define("topic.tracking.enable", config_type::boolean, true, low,
@@ -351,6 +354,7 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
         std::chrono::milliseconds(get<std::int64_t>(values, "task.shutdown.graceful.timeout.ms"));
     w.task_threads = static_cast<std::size_t>(get<std::int32_t>(values, "task.threads"));
     w.client_config_override_policy = get<std::string>(values, "connector.client.config.override.policy");
+    w.client_config_override_allowlist = get<config_list>(values, "connector.client.config.override.allowlist");
 
     if (const auto* path = std::get_if<config_list>(&values.find("plugin.path")->second)) out.plugin_path = *path;
     out.listeners = get<config_list>(values, "listeners");

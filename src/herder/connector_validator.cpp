@@ -68,7 +68,7 @@ bool has_dlq_topic(const plain_map& props) {
 
 }  // namespace
 
-connector_validator::connector_validator(const loader::plugin_registry& plugins, std::string override_policy,
+connector_validator::connector_validator(const loader::plugin_registry& plugins, runtime::override_policy override_policy,
                                          std::optional<runtime::exactly_once_source_support> exactly_once_source)
     : plugins_(plugins), override_policy_(std::move(override_policy)), exactly_once_source_(exactly_once_source) {}
 
@@ -133,11 +133,14 @@ result<config_infos> connector_validator::validate(const string_map& props) cons
             config_infos::generate(connector_class, merge_keys(framework, own), values, merge_groups(framework, own)));
         const bool producer = source || has_dlq_topic(plain);
         const bool admin = source ? uses_topic_creation(plain) : has_dlq_topic(plain);
-        if (producer)
-            parts.push_back(validate_client_overrides(plain, keys::producer_override_prefix, override_policy_));
-        if (!source)
-            parts.push_back(validate_client_overrides(plain, keys::consumer_override_prefix, override_policy_));
-        if (admin) parts.push_back(validate_client_overrides(plain, keys::admin_override_prefix, override_policy_));
+        // The prefixes of clients this connector has none of still may not name a denied property.
+        auto overrides = [&](std::string_view prefix, bool used) {
+            parts.push_back(used ? validate_client_overrides(plain, prefix, override_policy_)
+                                 : validate_denied_overrides(plain, prefix));
+        };
+        overrides(keys::producer_override_prefix, producer);
+        overrides(keys::consumer_override_prefix, !source);
+        overrides(keys::admin_override_prefix, admin);
         parts.insert(parts.end(), converter_parts.begin(), converter_parts.end());
         return merge_config_infos(connector_class, parts);
     } catch (const std::exception& e) {

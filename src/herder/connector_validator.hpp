@@ -20,6 +20,7 @@
 #include "common/result.hpp"
 #include "copycat/config/config_info.hpp"
 #include "herder/entities.hpp"
+#include "runtime/client_override_policy.hpp"
 #include "runtime/exactly_once_source.hpp"
 
 namespace copycat::loader {
@@ -30,11 +31,13 @@ namespace copycat::herder {
 
 class connector_validator {
 public:
-    // override_policy: connector.client.config.override.policy ("All", "None" or "Principal").
+    // override_policy: connector.client.config.override.policy and its allowlist; whatever the
+    // policy, the librdkafka properties of runtime/denied_client_configs.hpp are errors under every
+    // override prefix.
     // exactly_once_source: the distributed worker's exactly.once.source.support, which turns on the
     // exactly-once checks of source connectors (exactly_once_validation.hpp); nullopt for a
     // standalone worker, which makes none.
-    explicit connector_validator(const loader::plugin_registry& plugins, std::string override_policy = "All",
+    explicit connector_validator(const loader::plugin_registry& plugins, runtime::override_policy override_policy = {},
                                  std::optional<runtime::exactly_once_source_support> exactly_once_source = std::nullopt);
 
     // invalid_argument "Connector config {...} contains no connector type" without
@@ -56,7 +59,7 @@ public:
 
 private:
     const loader::plugin_registry& plugins_;
-    std::string override_policy_;
+    runtime::override_policy override_policy_;
     std::optional<runtime::exactly_once_source_support> exactly_once_source_;
 };
 

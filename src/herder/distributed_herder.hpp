@@ -38,6 +38,7 @@
 #include "herder/herder.hpp"
 #include "herder/herder_loop.hpp"
 #include "herder/task_config_publisher.hpp"
+#include "runtime/client_override_policy.hpp"
 #include "runtime/exactly_once_source.hpp"
 #include "storage/kafka_config_store.hpp"
 
@@ -51,7 +52,8 @@ struct distributed_herder_options {
     std::string kafka_cluster_id;
     // This worker's advertised REST URL, "http://host:port/".
     std::string url;
-    std::string client_config_override_policy = "All";
+    // connector.client.config.override.policy and .allowlist (runtime/client_override_policy.hpp).
+    runtime::override_policy client_overrides{};
     // worker.sync.timeout.ms: how long a worker behind the leader's config offset reads to catch up.
     std::chrono::milliseconds worker_sync_timeout{3'000};
     // How long a write waits for a rebalance to finish before answering 409.

@@ -1,11 +1,12 @@
 #include "herder/plugin_validation.hpp"
 
 #include <algorithm>
-#include <set>
 #include <utility>
 
-#include "loader/plugin_alias.hpp"
+#include "common/strings.hpp"
+#include "copycat/config/password.hpp"
 #include "loader/plugin_registry.hpp"
+#include "runtime/denied_client_configs.hpp"
 
 namespace copycat::herder {
 namespace {
@@ -19,21 +20,31 @@ std::string_view converter_type_for(std::string_view property) {
     return "header";
 }
 
-// "All" for "All", "AllConnectorClientConfigOverridePolicy" or the full class name.
-std::string policy_name(std::string_view policy) {
-    std::string simple = loader::simple_name(policy);
-    constexpr std::string_view suffix = "ConnectorClientConfigOverridePolicy";
-    if (simple.size() > suffix.size() && simple.ends_with(suffix)) simple.resize(simple.size() - suffix.size());
-    return simple;
+// The value a validation answer shows for a client override: hidden when it is a secret.
+parsed_value shown_override_value(std::string_view key, const std::string& value) {
+    if (is_secret_client_config(key)) return password(value);
+    return value;
 }
 
-bool policy_allows(const std::string& policy, const std::string& key) {
-    if (policy == "All") return true;
-    if (policy == "Principal") {
-        static const std::set<std::string> principal_keys = {"sasl.jaas.config", "sasl.mechanism", "security.protocol"};
-        return principal_keys.contains(key);
+config_infos override_infos(const plain_map& props, std::string_view prefix, const runtime::override_policy* policy) {
+    std::vector<config_value> values;
+    for (const auto& [k, v] : props) {
+        if (k.size() <= prefix.size() || !k.starts_with(prefix)) continue;
+        const std::string key = k.substr(prefix.size());
+        std::string refusal;
+        if (policy != nullptr) {
+            refusal = runtime::override_refusal(*policy, prefix, key, v);
+        } else if (auto reason = runtime::denied_client_config_reason(key, v)) {
+            refusal = runtime::denied_client_config_message(k, *reason);
+        } else {
+            continue;
+        }
+        config_value value(key);
+        value.value = shown_override_value(key, v);
+        if (!refusal.empty()) value.add_error(refusal);
+        values.push_back(std::move(value));
     }
-    return false;
+    return prefixed_config_infos(config_def{}, values, prefix);
 }
 
 }  // namespace
@@ -118,19 +129,19 @@ std::optional<config_infos> validate_converter(const loader::plugin_registry& pl
     }
 }
 
-config_infos validate_client_overrides(const plain_map& props, std::string_view prefix, std::string_view policy) {
-    const std::string name = policy_name(policy);
-    std::vector<config_value> values;
-    for (const auto& [k, v] : props) {
-        if (k.size() <= prefix.size() || !k.starts_with(prefix)) continue;
-        config_value value(k.substr(prefix.size()));
-        value.value = v;
-        if (!policy_allows(name, value.name))
-            value.add_error("The '" + name + "' policy does not allow '" + value.name +
-                            "' to be overridden in the connector configuration.");
-        values.push_back(std::move(value));
-    }
-    return prefixed_config_infos(config_def{}, values, prefix);
+config_infos validate_client_overrides(const plain_map& props, std::string_view prefix,
+                                       const runtime::override_policy& policy) {
+    return override_infos(props, prefix, &policy);
+}
+
+config_infos validate_denied_overrides(const plain_map& props, std::string_view prefix) {
+    return override_infos(props, prefix, nullptr);
+}
+
+bool is_secret_client_config(std::string_view key) {
+    const std::string k = to_lower(trim_whitespace(key));
+    return k.ends_with("password") || k.find("secret") != std::string::npos || k == "sasl.jaas.config" ||
+           k.ends_with("basic.auth.user.info") || k.ends_with("key.pem") || k.find("private.key") != std::string::npos;
 }
 
 config_infos merge_config_infos(std::string connector_class, const std::vector<config_infos>& parts) {

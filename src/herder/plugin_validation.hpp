@@ -12,6 +12,7 @@
 #include "copycat/config/config_def.hpp"
 #include "copycat/config/config_info.hpp"
 #include "copycat/config/config_value.hpp"
+#include "runtime/client_override_policy.hpp"
 
 namespace copycat::loader {
 struct plugin_entry;
@@ -39,8 +40,19 @@ std::optional<config_infos> validate_converter(const loader::plugin_registry& pl
                                                std::string_view property, config_value* value);
 
 // Kafka: AbstractHerder.validateClientOverrides under the connector.client.config.override.policy
-// `policy`: one value per "<prefix><key>" setting, with an error for each one the policy forbids.
-config_infos validate_client_overrides(const plain_map& props, std::string_view prefix, std::string_view policy);
+// `policy`: one value per "<prefix><key>" setting, with an error for each one the policy forbids or
+// runtime/denied_client_configs.hpp denies. The value of a secret (is_secret_client_config) shows
+// as "[hidden]".
+config_infos validate_client_overrides(const plain_map& props, std::string_view prefix,
+                                       const runtime::override_policy& policy);
+
+// One value, with its error, per "<prefix><key>" setting that runtime/denied_client_configs.hpp
+// denies: for the prefixes of clients the connector does not have.
+config_infos validate_denied_overrides(const plain_map& props, std::string_view prefix);
+
+// Whether the client property `key` holds a secret, whose value a validation answer hides:
+// passwords (*password), *secret*, sasl.jaas.config, basic.auth.user.info, private keys in PEM.
+bool is_secret_client_config(std::string_view key);
 
 // Kafka: AbstractHerder.mergeConfigInfos.
 config_infos merge_config_infos(std::string connector_class, const std::vector<config_infos>& parts);

@@ -27,6 +27,7 @@
 #include "herder/herder.hpp"
 #include "herder/herder_loop.hpp"
 #include "herder/memory_status_store.hpp"
+#include "runtime/client_override_policy.hpp"
 
 namespace copycat::loader {
 class plugin_registry;
@@ -36,8 +37,8 @@ namespace copycat::herder {
 
 struct standalone_herder_options {
     std::string kafka_cluster_id;
-    // connector.client.config.override.policy
-    std::string client_config_override_policy = "All";
+    // connector.client.config.override.policy and .allowlist (runtime/client_override_policy.hpp).
+    runtime::override_policy client_overrides{};
 };
 
 class standalone_herder final : public herder {

@@ -1,11 +1,8 @@
 #include "runtime/client_configs.hpp"
 
-#include <algorithm>
-#include <array>
-#include <cctype>
-
 #include "common/logging.hpp"
 #include "common/strings.hpp"
+#include "runtime/client_override_policy.hpp"
 #include "runtime/exactly_once_source.hpp"
 
 namespace copycat::runtime {
@@ -13,44 +10,6 @@ namespace {
 
 constexpr std::string_view producer_override = "producer.override.";
 constexpr std::string_view consumer_override = "consumer.override.";
-
-constexpr std::array principal_keys = {
-    std::string_view("sasl.jaas.config"),
-    std::string_view("sasl.mechanism"),
-    std::string_view("security.protocol"),
-    std::string_view("sasl.mechanisms"),
-    std::string_view("sasl.username"),
-    std::string_view("sasl.password"),
-    std::string_view("sasl.kerberos.principal"),
-    std::string_view("sasl.kerberos.keytab"),
-    std::string_view("sasl.kerberos.service.name"),
-    std::string_view("sasl.kerberos.kinit.cmd"),
-    std::string_view("sasl.oauthbearer.config"),
-};
-
-std::string_view policy_name(client_override_policy p) {
-    switch (p) {
-        case client_override_policy::all:
-            return "All";
-        case client_override_policy::none:
-            return "None";
-        case client_override_policy::principal:
-            return "Principal";
-    }
-    return "All";
-}
-
-bool allows(client_override_policy p, std::string_view key) {
-    switch (p) {
-        case client_override_policy::all:
-            return true;
-        case client_override_policy::none:
-            return false;
-        case client_override_policy::principal:
-            return std::find(principal_keys.begin(), principal_keys.end(), key) != principal_keys.end();
-    }
-    return false;
-}
 
 void put_with_prefix(string_map& out, const string_map& from, std::string_view prefix) {
     for (auto it = from.lower_bound(prefix); it != from.end() && it->first.starts_with(prefix); ++it) {
@@ -61,43 +20,12 @@ void put_with_prefix(string_map& out, const string_map& from, std::string_view p
 result<string_map> with_overrides(string_map settings, const worker_config& worker, const string_map& connector_config,
                                   std::string_view worker_prefix, std::string_view override_prefix) {
     put_with_prefix(settings, worker.originals, worker_prefix);
-    COPYCAT_TRY(auto policy, parse_client_override_policy(worker.client_config_override_policy));
-    auto refused = disallowed_client_overrides(policy, connector_config, override_prefix);
-    if (!refused.empty()) {
-        std::string message = "Client Config Overrides not allowed:";
-        for (const auto& [key, why] : refused) message += " " + why;
-        return make_error(errc::invalid_argument, message);
-    }
+    COPYCAT_TRY_VOID(check_client_overrides(worker, connector_config, override_prefix));
     put_with_prefix(settings, connector_config, override_prefix);
     return settings;
 }
 
 }  // namespace
-
-result<client_override_policy> parse_client_override_policy(std::string_view name) {
-    const std::string n = to_lower(name);
-    if (n == "all" || n.ends_with(".allconnectorclientconfigoverridepolicy")) return client_override_policy::all;
-    if (n == "none" || n.ends_with(".noneconnectorclientconfigoverridepolicy")) return client_override_policy::none;
-    if (n == "principal" || n.ends_with(".principalconnectorclientconfigoverridepolicy")) {
-        return client_override_policy::principal;
-    }
-    return make_error(errc::invalid_argument, "Unknown connector.client.config.override.policy '" + std::string(name) +
-                                                  "'; expected All, None or Principal");
-}
-
-std::map<std::string, std::string> disallowed_client_overrides(client_override_policy policy,
-                                                               const string_map& connector_config,
-                                                               std::string_view prefix) {
-    std::map<std::string, std::string> out;
-    for (auto it = connector_config.lower_bound(prefix); it != connector_config.end() && it->first.starts_with(prefix);
-         ++it) {
-        const std::string key = it->first.substr(prefix.size());
-        if (key.empty() || allows(policy, key)) continue;
-        out.emplace(it->first, "The '" + std::string(policy_name(policy)) + "' policy does not allow '" + key +
-                                   "' to be overridden in the connector configuration.");
-    }
-    return out;
-}
 
 result<string_map> producer_settings(const worker_config& worker, const string_map& connector_config,
                                      const task_id& id) {

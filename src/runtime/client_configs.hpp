@@ -13,13 +13,9 @@
 // connector-consumer-<connector>-<task>, enable.auto.commit=false, auto.offset.reset=earliest,
 // then "consumer.*", then "consumer.override.*".
 //
-// connector.client.config.override.policy:
-//   All        any override
-//   None       no override at all
-//   Principal  only the keys that set the client's identity: Kafka's sasl.jaas.config,
-//              sasl.mechanism and security.protocol, plus librdkafka's equivalents
-//              (sasl.mechanisms, sasl.username, sasl.password, sasl.kerberos.*,
-//              sasl.oauthbearer.config)
+// The connector's overrides are checked first (client_override_policy.hpp): the worker's
+// connector.client.config.override.policy, and the librdkafka properties no connector may set
+// (denied_client_configs.hpp).
 //
 // Pure functions; thread-safe.
 
@@ -35,20 +31,8 @@
 
 namespace copycat::runtime {
 
-enum class client_override_policy { all, none, principal };
-
-// "All", "None", "Principal" (case-insensitive, Kafka's class names accepted too).
-result<client_override_policy> parse_client_override_policy(std::string_view name);
-
-// One error per "<prefix>*" key of the connector config that the policy refuses, with Kafka's
-// message: "The 'None' policy does not allow 'acks' to be overridden in the connector
-// configuration." Keys are the full connector keys (e.g. "producer.override.acks").
-std::map<std::string, std::string> disallowed_client_overrides(client_override_policy policy,
-                                                               const string_map& connector_config,
-                                                               std::string_view prefix);
-
-// The settings above. Errors: an unknown policy, or overrides the policy refuses
-// (errc::invalid_argument, "Client Config Overrides not allowed: ...").
+// The settings above. Errors: an unknown policy, or overrides the policy or the denied table
+// refuses (errc::invalid_argument, "Client Config Overrides not allowed: ...").
 result<string_map> producer_settings(const worker_config& worker, const string_map& connector_config,
                                      const task_id& id);
 // Makes producer settings those of an exactly-once source task (docs/exactly-once-source.md):

@@ -11,6 +11,7 @@
 #include "copycat/errors.hpp"
 #include "kafka/rdkafka/admin_client.hpp"
 #include "runtime/client_configs.hpp"
+#include "runtime/client_override_policy.hpp"
 #include "runtime/connector_config.hpp"
 #include "runtime/error_trace.hpp"
 
@@ -74,13 +75,8 @@ result<rdkafka::client_config> dlq_admin_config(const worker_config& worker, con
          it != worker.originals.end() && it->first.starts_with(admin_prefix); ++it) {
         settings.insert_or_assign(it->first.substr(admin_prefix.size()), it->second);
     }
-    COPYCAT_TRY(auto policy, parse_client_override_policy(worker.client_config_override_policy));
     const auto override_prefix = connector_keys::admin_override_prefix;
-    if (auto refused = disallowed_client_overrides(policy, connector_config, override_prefix); !refused.empty()) {
-        std::string message = "Client Config Overrides not allowed:";
-        for (const auto& [key, why] : refused) message += " " + why;
-        return make_error(errc::invalid_argument, message);
-    }
+    COPYCAT_TRY_VOID(check_client_overrides(worker, connector_config, override_prefix));
     for (auto it = connector_config.lower_bound(override_prefix);
          it != connector_config.end() && it->first.starts_with(override_prefix); ++it) {
         settings.insert_or_assign(it->first.substr(override_prefix.size()), it->second);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "runtime/exactly_once_source.hpp"
 
@@ -40,8 +41,11 @@ struct worker_config {
     // (docs/scale.md); 0: one per core.
     std::size_t task_threads = 0;
 
-    // connector.client.config.override.policy: "All", "None" or "Principal".
+    // connector.client.config.override.policy: "All", "None", "Principal" or "Allowlist", and
+    // connector.client.config.override.allowlist, the keys Allowlist lets connectors override
+    // (client_override_policy.hpp).
     std::string client_config_override_policy = "All";
+    std::vector<std::string> client_config_override_allowlist;
 
     // KIP-618, distributed workers only (docs/exactly-once-source.md): exactly.once.source.support;
     // group.id, which names the source tasks' transactional ids; offset.storage.topic, where

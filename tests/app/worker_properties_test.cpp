@@ -72,6 +72,23 @@ TEST_CASE("Kafka's connect-standalone.properties is accepted as is") {
     CHECK(worker_id_for(*config, "127.0.0.1", 40000) == "connect-1:18083");
 }
 
+TEST_CASE("the Allowlist override policy and its list (KIP-1188)") {
+    CHECK(parse_standalone_config(minimal())->worker.client_config_override_allowlist.empty());
+    auto props = minimal();
+    props.insert({{"connector.client.config.override.policy",
+                   "org.apache.kafka.connect.connector.policy.AllowlistConnectorClientConfigOverridePolicy"},
+                  {"connector.client.config.override.allowlist", "linger.ms, acks"}});
+    auto config = parse_standalone_config(props);
+    REQUIRE(config.ok());
+    CHECK(config->worker.client_config_override_allowlist == std::vector<std::string>{"linger.ms", "acks"});
+    props["connector.client.config.override.policy"] = "allowlist";
+    CHECK(parse_standalone_config(props).ok());
+    props["connector.client.config.override.policy"] = "Everything";
+    auto bad = parse_standalone_config(props);
+    REQUIRE_FALSE(bad.ok());
+    CHECK_THAT(bad.err().message, Catch::Contains("connector.client.config.override.policy"));
+}
+
 TEST_CASE("an unknown key is an error naming it") {
     auto props = minimal();
     props["offset.flush.interval"] = "1000";  // a typo of offset.flush.interval.ms

@@ -18,19 +18,10 @@ using runtime::exactly_once_source_support;
 
 namespace {
 
-const loader::plugin_registry& registry() {
-    static const loader::plugin_registry plugins = [] {
-        loader::plugin_registry r;
-        testing::register_test_plugins(r);
-        return r;
-    }();
-    return plugins;
-}
-
 config_infos validate(std::optional<exactly_once_source_support> worker, string_map extra) {
     string_map config{{"name", "c"}, {"connector.class", "TestSource"}, {"topic", "events"}};
     for (auto& [k, v] : extra) config[k] = v;
-    auto infos = connector_validator(registry(), "All", worker).validate(config);
+    auto infos = connector_validator(testing::test_plugin_registry(), {}, worker).validate(config);
     REQUIRE(infos.ok());
     return *infos;
 }

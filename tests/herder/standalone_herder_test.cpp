@@ -316,7 +316,7 @@ TEST_CASE_METHOD(herder_fixture, "client overrides follow the override policy") 
 
     loader::plugin_registry plugins2;
     register_test_plugins(plugins2);
-    connector_validator strict(plugins2, "None");
+    connector_validator strict(plugins2, {runtime::client_override_policy::none, {}});
     auto refused = strict.validate(config);
     REQUIRE(refused.ok());
     CHECK(refused->error_count == 1);

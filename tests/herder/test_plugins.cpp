@@ -91,4 +91,19 @@ void register_test_plugins(loader::plugin_registry& registry) {
     registry.add_builtin(sink);
 }
 
+const loader::plugin_registry& test_plugin_registry() {
+    static const loader::plugin_registry plugins = [] {
+        loader::plugin_registry r;
+        register_test_plugins(r);
+        return r;
+    }();
+    return plugins;
+}
+
+string_map test_source_config(string_map extra) {
+    string_map config{{"name", "c"}, {"connector.class", "TestSource"}, {"tasks.max", "1"}, {"topic", "events"}};
+    for (auto& [k, v] : extra) config[k] = v;
+    return config;
+}
+
 }  // namespace copycat::herder::testing

@@ -38,11 +38,7 @@ const loader::plugin_registry& registry() {
     return plugins;
 }
 
-string_map source_config(string_map extra) {
-    string_map config{{"name", "c"}, {"connector.class", "TestSource"}, {"tasks.max", "1"}, {"topic", "events"}};
-    for (auto& [k, v] : extra) config[k] = v;
-    return config;
-}
+string_map source_config(string_map extra) { return testing::test_source_config(std::move(extra)); }
 
 config_infos validate(string_map extra) {
     auto infos = connector_validator(registry()).validate(source_config(std::move(extra)));

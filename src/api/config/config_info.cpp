@@ -3,6 +3,8 @@
 #include <map>
 #include <utility>
 
+#include "copycat/config/password.hpp"
+
 namespace copycat {
 
 config_key_info config_key_info::from(const config_key& key, std::string_view prefix) {
@@ -25,6 +27,8 @@ config_value_info config_value_info::from(const config_value& v, std::optional<c
     config_value_info info;
     info.name = v.name;
     info.value = config_def::convert_to_string(v.value, type);
+    // A PASSWORD key's value is hidden even when a plugin's validate() answers it as a string.
+    if (type == config_type::password && info.value) info.value = std::string(password::hidden);
     // The items of a LIST recommendation are single strings.
     std::optional<config_type> item_type = type == config_type::list ? config_type::string : type;
     for (const auto& r : v.recommended_values) {

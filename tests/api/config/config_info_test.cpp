@@ -61,6 +61,11 @@ TEST_CASE("config_value_info renders a validation result") {
     config_value secret("secret");
     secret.value = password("pw");
     CHECK(config_value_info::from(secret, config_type::password).value == "[hidden]");
+    // As a plugin's validate() may answer a PASSWORD key: its value as a plain string.
+    config_value plain_secret("secret");
+    plain_secret.value = std::string("pw");
+    CHECK(config_value_info::from(plain_secret, config_type::password).value == "[hidden]");
+    CHECK(config_value_info::from(config_value("secret"), config_type::password).value == std::nullopt);
     CHECK(config_value_info::from(config_value("none"), config_type::string).value == std::nullopt);
 }
 
