@@ -176,7 +176,8 @@ int run_distributed(const std::vector<std::string>& args) {
          .client_config_override_policy = config->worker.client_config_override_policy,
          .worker_sync_timeout = config->worker_sync_timeout,
          .signing = config->signing,
-         .exactly_once_source = config->worker.exactly_once_source});
+         .exactly_once_source = config->worker.exactly_once_source,
+         .config_providers = boot.config_providers()});
     relay.connect(&distributed);
     runtime.recorder.on_reconfiguration(
         [&distributed](const std::string& c) { distributed.request_task_reconfiguration(c); });

@@ -68,7 +68,8 @@ int run_standalone(const std::vector<std::string>& args) {
     herder::standalone_herder standalone(
         runtime.port, boot.plugins(), statuses,
         {.kafka_cluster_id = boot.kafka_cluster_id(),
-         .client_config_override_policy = config->worker.client_config_override_policy});
+         .client_config_override_policy = config->worker.client_config_override_policy,
+         .config_providers = boot.config_providers()});
     runtime.recorder.on_reconfiguration(
         [&standalone](const std::string& c) { standalone.request_task_reconfiguration(c); });
     standalone.start();

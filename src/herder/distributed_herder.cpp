@@ -34,7 +34,8 @@ distributed_herder::distributed_herder(connector_worker& worker, const loader::p
       configs_(configs),
       statuses_(statuses),
       options_(std::move(options)),
-      validator_(plugins, options_.client_config_override_policy, options_.exactly_once_source),
+      validator_(plugins, options_.client_config_override_policy, options_.exactly_once_source,
+                 options_.config_providers),
       work_(worker, statuses),
       writes_(loop_, configs.timeout()),
       publisher_(worker, configs, loop_, writes_, options_.signing.signature_algorithm) {}

@@ -38,6 +38,7 @@
 #include "herder/herder.hpp"
 #include "herder/herder_loop.hpp"
 #include "herder/task_config_publisher.hpp"
+#include "runtime/config_transformer.hpp"
 #include "runtime/exactly_once_source.hpp"
 #include "storage/kafka_config_store.hpp"
 
@@ -60,6 +61,9 @@ struct distributed_herder_options {
     request_signing_settings signing{};
     // exactly.once.source.support (docs/exactly-once-source.md).
     runtime::exactly_once_source_support exactly_once_source = runtime::exactly_once_source_support::disabled;
+    // config.providers: connector configs naming a provider it lacks fail validation
+    // (docs/security.md#config-providers); none: placeholders are not checked.
+    std::shared_ptr<const runtime::config_transformer> config_providers = nullptr;
 };
 
 class distributed_herder final : public herder,

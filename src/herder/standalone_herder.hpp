@@ -27,6 +27,7 @@
 #include "herder/herder.hpp"
 #include "herder/herder_loop.hpp"
 #include "herder/memory_status_store.hpp"
+#include "runtime/config_transformer.hpp"
 
 namespace copycat::loader {
 class plugin_registry;
@@ -38,6 +39,9 @@ struct standalone_herder_options {
     std::string kafka_cluster_id;
     // connector.client.config.override.policy
     std::string client_config_override_policy = "All";
+    // config.providers: connector configs naming a provider it lacks fail validation
+    // (docs/security.md#config-providers); none: placeholders are not checked.
+    std::shared_ptr<const runtime::config_transformer> config_providers = nullptr;
 };
 
 class standalone_herder final : public herder {
