@@ -1,27 +1,14 @@
 #include "runtime/directory_config_provider.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <system_error>
 
 #include "common/logging.hpp"
+#include "runtime/provided_file.hpp"
 
 namespace copycat::runtime {
-namespace {
 
 namespace fs = std::filesystem;
-
-result<std::string> read_file(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    if (!in.good() && !in.eof())
-        return make_error(errc::io_error,
-                          "Could not read file " + p.string() + " for property " + p.filename().string());
-    return text;
-}
-
-}  // namespace
 
 result<void> directory_config_provider::configure(const string_map& params) {
     COPYCAT_TRY(auto allowed, allowed_paths::from_params(params));
@@ -48,8 +35,11 @@ result<config_data> directory_config_provider::get(const std::string& path, cons
     for (const fs::directory_entry& entry : entries) {
         const std::string name = entry.path().filename().string();
         if (!keys.contains(name) || !entry.is_regular_file(ec)) continue;
-        COPYCAT_TRY(auto text, read_file(entry.path()));
-        out.data.emplace(name, std::move(text));
+        auto text = read_provided_file(entry.path());
+        if (!text)
+            return make_error(errc::io_error, "Could not read file " + entry.path().string() + " for property " + name +
+                                                  ": " + text.err().describe());
+        out.data.emplace(name, std::move(*text));
     }
     return out;
 }

@@ -1,6 +1,7 @@
 #include "runtime/file_config_provider.hpp"
 
 #include "common/logging.hpp"
+#include "runtime/provided_file.hpp"
 
 namespace copycat::runtime {
 
@@ -19,10 +20,12 @@ result<config_data> file_config_provider::get(const std::string& path, const std
         log::warn("The path {} is not allowed to be accessed", path);
         return out;
     }
-    auto props = read_properties_file(file->string());
+    auto text = read_provided_file(*file);
+    auto props = text ? parse_properties(*text) : result<string_map>(text.err());
     if (!props) {
         log::error("Could not read properties from file {}: {}", path, props.err().describe());
-        return make_error(errc::invalid_argument, "Could not read properties from file " + path);
+        return make_error(errc::invalid_argument,
+                          "Could not read properties from file " + path + ": " + props.err().describe());
     }
     for (const std::string& key : keys) {
         if (auto value = props->find(key); value != props->end()) out.data.emplace(key, value->second);

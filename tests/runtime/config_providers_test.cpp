@@ -3,6 +3,7 @@
 // (docs/security.md#config-providers).
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -15,6 +16,7 @@
 #include "runtime/directory_config_provider.hpp"
 #include "runtime/env_var_config_provider.hpp"
 #include "runtime/file_config_provider.hpp"
+#include "runtime/provided_file.hpp"
 
 using namespace copycat;
 using namespace copycat::runtime;
@@ -95,7 +97,32 @@ TEST_CASE("FileConfigProvider reads the keys asked of a properties file") {
     CHECK(p.get("", {"user"})->data.empty());
     auto missing = p.get((dir.path / "nope").string(), {"user"});
     REQUIRE_FALSE(missing);
-    CHECK(missing.err().message == "Could not read properties from file " + (dir.path / "nope").string());
+    CHECK(missing.err().message == "Could not read properties from file " + (dir.path / "nope").string() + ": " +
+                                       (dir.path / "nope").string() + " is not a regular file");
+}
+
+TEST_CASE("the file and directory providers read neither FIFOs nor files over 1 MiB") {
+    temp_dir dir;
+    const fs::path fifo = dir.path / "secrets" / "fifo";
+    fs::create_directories(fifo.parent_path());
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);  // opening it would block until a writer comes
+    write_file(dir.path / "secrets" / "big", std::string(max_provided_file_bytes + 1, 'x'));
+    write_file(dir.path / "secrets" / "fits", std::string(max_provided_file_bytes, 'y'));
+    auto files = configured<file_config_provider>();
+    auto from_fifo = files.get(fifo.string(), {"k"});
+    REQUIRE_FALSE(from_fifo);
+    CHECK_THAT(from_fifo.err().message, Catch::EndsWith(fifo.string() + " is not a regular file"));
+    CHECK_FALSE(files.get("/dev/zero", {"k"}));
+    auto big = files.get((dir.path / "secrets" / "big").string(), {"k"});
+    REQUIRE_FALSE(big);
+    CHECK_THAT(big.err().message, Catch::EndsWith("is larger than 1048576 bytes"));
+
+    auto dirs = configured<directory_config_provider>();
+    auto from_dir = dirs.get((dir.path / "secrets").string(), {"fifo", "fits"});
+    REQUIRE(from_dir);
+    CHECK(from_dir->data.size() == 1);
+    CHECK(from_dir->data.at("fits").size() == max_provided_file_bytes);
+    CHECK_FALSE(dirs.get((dir.path / "secrets").string(), {"big"}));
 }
 
 TEST_CASE("FileConfigProvider refuses paths outside allowed.paths, traversal included") {
