@@ -181,6 +181,9 @@ int run_distributed(const std::vector<std::string>& args) {
     relay.connect(&distributed);
     runtime.recorder.on_reconfiguration(
         [&distributed](const std::string& c) { distributed.request_task_reconfiguration(c); });
+    runtime.recorder.on_config_expiry([&distributed](const std::string& c, std::chrono::milliseconds ttl) {
+        distributed.restart_connector_after(c, ttl);
+    });
 
     coordination::worker_coordinator_options coordinator_options;
     coordinator_options.member = *member_settings;
@@ -203,6 +206,7 @@ int run_distributed(const std::vector<std::string>& args) {
     return boot.shut_down(runtime, exit_ok, [&] {
         distributed.stop();  // tasks, connectors, statuses flushed, LeaveGroup
         runtime.recorder.on_reconfiguration(nullptr);
+        runtime.recorder.on_config_expiry(nullptr);
         relay.connect(nullptr);
         io.stop();
         configs.stop();

@@ -32,6 +32,7 @@
 #include "coordination/worker_coordinator.hpp"
 #include "herder/cluster_status_store.hpp"
 #include "herder/cluster_work.hpp"
+#include "herder/config_expiry_restarts.hpp"
 #include "herder/connector_validator.hpp"
 #include "herder/connector_worker.hpp"
 #include "herder/connector_writes.hpp"
@@ -88,6 +89,11 @@ public:
 
     // A connector asked for its task configs to be regenerated (from any thread).
     void request_task_reconfiguration(const std::string& connector);
+    // Restarts the connector after `delay`, when a value a config provider gave it expires (from
+    // any thread; config_expiry_restarts.hpp). Nothing happens when it no longer runs here then.
+    void restart_connector_after(const std::string& connector, std::chrono::milliseconds delay) {
+        expiries_.schedule(connector, delay);
+    }
 
     // herder
     void connectors(callback<std::vector<std::string>> cb) override;
@@ -246,6 +252,7 @@ private:
     const distributed_herder_options options_;
     connector_validator validator_;
     herder_loop loop_;
+    config_expiry_restarts expiries_{loop_, *this};
     // Runs the blocking offset reads and writes (offset store, admin client) off the loop.
     herder_loop offsets_loop_;
     cluster_work work_;

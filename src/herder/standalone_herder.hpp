@@ -17,9 +17,11 @@
 // be called from any thread except stop(), which must not run on the herder's thread.
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
 
+#include "herder/config_expiry_restarts.hpp"
 #include "herder/config_state.hpp"
 #include "herder/connector_lifecycle.hpp"
 #include "herder/connector_validator.hpp"
@@ -61,6 +63,11 @@ public:
 
     // A connector asked for its task configs to be regenerated (from any thread).
     void request_task_reconfiguration(const std::string& connector);
+    // Restarts the connector after `delay`, when a value a config provider gave it expires (from
+    // any thread; config_expiry_restarts.hpp). Nothing happens when it no longer runs here then.
+    void restart_connector_after(const std::string& connector, std::chrono::milliseconds delay) {
+        expiries_.schedule(connector, delay);
+    }
 
     void connectors(callback<std::vector<std::string>> cb) override;
     void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) override;
@@ -126,6 +133,7 @@ private:
     config_state configs_;
     connector_lifecycle lifecycle_;
     herder_loop loop_;
+    config_expiry_restarts expiries_{loop_, *this};
     // Runs the blocking offset reads and writes (offset store, admin client) off the herder thread.
     herder_loop offsets_loop_;
     std::atomic<bool> ready_{false};

@@ -80,10 +80,14 @@ struct worker::impl {
     }
 
     // The config with its placeholders resolved; the error names the key and the provider.
-    result<string_map> resolve(const string_map& raw) const {
+    // `ttl`, when given, gets the earliest expiry of a value a provider gave.
+    result<string_map> resolve(const string_map& raw, std::optional<std::chrono::milliseconds>* ttl = nullptr) const {
         if (!config.config_providers) return raw;
         auto t = config.config_providers->transform(raw);
         if (!t.problems.empty()) return make_error(errc::invalid_argument, t.first_problem());
+        if (ttl != nullptr)
+            for (const auto& [path, ms] : t.ttls)
+                if (!*ttl || std::chrono::milliseconds(ms) < **ttl) *ttl = std::chrono::milliseconds(ms);
         return std::move(t.data);
     }
 };
@@ -116,7 +120,8 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
     if (impl_->find_connector(name)) {
         return make_error(errc::already_exists, "Connector with name " + name + " already exists");
     }
-    auto resolved = impl_->resolve(raw_config);
+    std::optional<std::chrono::milliseconds> expiry;
+    auto resolved = impl_->resolve(raw_config, &expiry);
     if (!resolved) return impl_->fail_connector(name, "copycat::connect_error: " + resolved.err().message, resolved.err());
     const string_map& connector_config = *resolved;
     const std::string class_name = trimmed_value(connector_config, connector_keys::connector_class);
@@ -154,6 +159,8 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
             impl_->raw_configs.insert_or_assign(name, raw_config);
     }
     log::info("Creating connector {} of type {}", name, (*entry)->class_name);
+    if (expiry && !iequals(trimmed_value(connector_config, connector_keys::config_action_reload), "none"))
+        impl_->listener.on_connector_config_expiry(name, *expiry);
     return wc->start(initial);
 }
 

@@ -4,10 +4,12 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <memory>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "herder_test_support.hpp"
 #include "runtime/config_transformer.hpp"
@@ -108,4 +110,29 @@ TEST_CASE_METHOD(providers_fixture, "a placeholder naming a provider the worker 
     CHECK_THAT(created.err().message, Catch::Contains("Invalid value ${other:x} for configuration custom.key: "
                                                       "config provider 'other' is not configured on this worker"));
     CHECK(worker.calls().empty());
+}
+
+TEST_CASE_METHOD(providers_fixture, "a connector whose provider values expire is restarted then, the latest report winning") {
+    REQUIRE(create("c", source_config("c", "${secrets:dir:topic}")).ok());
+    REQUIRE(create("d", source_config("d", "plain")).ok());
+    worker.clear_calls();
+    auto starts = [&](const std::string& name) {
+        const auto calls = worker.calls();
+        return std::count(calls.begin(), calls.end(), "start_connector " + name);
+    };
+    // c's first report is replaced by a later one an hour away; d's restart comes after 20 ms had
+    // passed, so c would have been restarted by then if the first report still counted.
+    herder->restart_connector_after("c", std::chrono::milliseconds(20));
+    herder->restart_connector_after("c", std::chrono::hours(1));
+    herder->restart_connector_after("d", std::chrono::milliseconds(60));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (starts("d") == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    REQUIRE(starts("d") == 1);
+    CHECK(starts("c") == 0);
+
+    herder->restart_connector_after("c", std::chrono::milliseconds(10));
+    while (starts("c") == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    CHECK(starts("c") == 1);
 }

@@ -280,7 +280,8 @@ TEST_CASE("worker: connector failures are reported FAILED and returned") {
 
 namespace {
 
-// A config provider answering from a map of path -> key -> value.
+// A config provider answering from a map of path -> key -> value; the path "expiring" answers
+// with a ttl of 60 s.
 class map_provider final : public config_provider {
 public:
     explicit map_provider(std::map<std::string, std::map<std::string, std::string>> values)
@@ -291,6 +292,7 @@ public:
         if (auto p = values_.find(path); p != values_.end())
             for (const std::string& k : keys)
                 if (auto v = p->second.find(k); v != p->second.end()) out.data.emplace(k, v->second);
+        if (path == "expiring") out.ttl_ms = 60'000;
         return out;
     }
 
@@ -306,7 +308,8 @@ TEST_CASE("worker: connectors and tasks run with their placeholders resolved, an
     auto providers = std::make_shared<const config_transformer>(
         std::map<std::string, std::shared_ptr<const config_provider>>{
             {"vault", std::make_shared<map_provider>(std::map<std::string, std::map<std::string, std::string>>{
-                          {"secrets", {{"topic", topic}, {"partition", partition}}}})}});
+                          {"secrets", {{"topic", topic}, {"partition", partition}}},
+                          {"expiring", {{"password", "x"}}}})}});
     worker_fixture f(5s, 10s, 5s, 0, providers);
     const auto name = unique_name("placeholders");
     auto config = f.source_config(name, topic, 3);
@@ -327,6 +330,20 @@ TEST_CASE("worker: connectors and tasks run with their placeholders resolved, an
     REQUIRE(testing::eventually([&] { return testing::source_acks(partition + "0") == 3; }, deadline));
     f.w->stop_tasks({id});
     f.w->stop_connector(name);
+    CHECK(f.listener.config_expiries(name).empty());  // no value with a ttl
+
+    // A value with a ttl is reported, unless config.action.reload is none.
+    for (const std::string reload : {"restart", "none"}) {
+        const auto expiring = unique_name("expiring");
+        auto c = f.source_config(expiring, unique_name("topic"), 1);
+        c["password"] = "${vault:expiring:password}";
+        c["config.action.reload"] = reload;
+        REQUIRE(f.w->start_connector(expiring, c, target_state::started).ok());
+        CHECK(f.listener.config_expiries(expiring) ==
+              (reload == "restart" ? std::vector<std::chrono::milliseconds>{60'000ms}
+                                   : std::vector<std::chrono::milliseconds>{}));
+        f.w->stop_connector(expiring);
+    }
 
     // A placeholder no provider can resolve fails the connector, and the task, with the key named.
     const auto unknown = unique_name("unknown-provider");
