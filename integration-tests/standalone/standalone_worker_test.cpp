@@ -208,3 +208,32 @@ TEST_CASE("start-up errors stop the worker with a message naming the cause", "[c
         CHECK(worker.log().find("Missing required configuration \"topic\"") != std::string::npos);
     }
 }
+
+TEST_CASE("placeholders in worker.properties are resolved with its config providers at start-up", "[cluster]") {
+    temp_dir dir("copycat-standalone");
+    const std::string secrets = dir.write("worker-secrets.properties", "listeners=http://127.0.0.1:0\n");
+    const std::string providers =
+        "config.providers=file\n"
+        "config.providers.file.class=org.apache.kafka.common.config.provider.FileConfigProvider\n"
+        "config.providers.file.param.allowed.paths=" +
+        dir.path().string() + "\n";
+    SECTION("a listener from a file: the worker serves on it") {
+        copycat_process worker({"standalone", worker_properties(dir, COPYCAT_FILE_PLUGIN,
+                                                                providers + "listeners=${file:" + secrets +
+                                                                    ":listeners}\n")},
+                               dir.path() / "worker.log");
+        const auto port = worker.rest_port(start_deadline);
+        INFO(worker.log());
+        REQUIRE(port);
+        CHECK(call(*port, "GET", "/").status == 200);
+        CHECK(worker.terminate(state_deadline) == 0);
+    }
+    SECTION("a provider the worker does not configure: exit code 1") {
+        copycat_process worker(
+            {"standalone", worker_properties(dir, COPYCAT_FILE_PLUGIN, providers + "listeners=${vault:x:listeners}\n")},
+            dir.path() / "worker.log");
+        CHECK(worker.wait_exit(state_deadline) == 1);
+        CHECK(worker.log().find("Config key 'listeners': config provider 'vault' is not configured on this worker") !=
+              std::string::npos);
+    }
+}

@@ -179,10 +179,14 @@ int run_distributed(const std::vector<std::string>& args) {
          .client_overrides = *client_overrides,
          .worker_sync_timeout = config->worker_sync_timeout,
          .signing = config->signing,
-         .exactly_once_source = config->worker.exactly_once_source});
+         .exactly_once_source = config->worker.exactly_once_source,
+         .config_providers = boot.config_providers()});
     relay.connect(&distributed);
     runtime.recorder.on_reconfiguration(
         [&distributed](const std::string& c) { distributed.request_task_reconfiguration(c); });
+    runtime.recorder.on_config_expiry([&distributed](const std::string& c, std::chrono::milliseconds ttl) {
+        distributed.restart_connector_after(c, ttl);
+    });
 
     coordination::worker_coordinator_options coordinator_options;
     coordinator_options.member = *member_settings;
@@ -205,6 +209,7 @@ int run_distributed(const std::vector<std::string>& args) {
     return boot.shut_down(runtime, exit_ok, [&] {
         distributed.stop();  // tasks, connectors, statuses flushed, LeaveGroup
         runtime.recorder.on_reconfiguration(nullptr);
+        runtime.recorder.on_config_expiry(nullptr);
         relay.connect(nullptr);
         io.stop();
         configs.stop();

@@ -40,20 +40,24 @@ public:
     }
     void stop() override { worker_.stop(); }
 
+    // The three below get the stored config: its placeholders are resolved here.
     result<void> fence_zombies(const std::string& connector, const string_map& config, int task_count) override {
-        return runtime::fence_task_producers(worker_.config(), connector, config, task_count, fencing_timeout);
+        COPYCAT_TRY(const string_map resolved, worker_.resolve_config(config));
+        return runtime::fence_task_producers(worker_.config(), connector, resolved, task_count, fencing_timeout);
     }
 
     result<std::vector<runtime::connector_offset>> connector_offsets(const std::string& name,
                                                                      const string_map& config) override {
         if (offsets_ == nullptr) return connector_worker::connector_offsets(name, config);
-        return offsets_->offsets(name, config);
+        COPYCAT_TRY(const string_map resolved, worker_.resolve_config(config));
+        return offsets_->offsets(name, resolved);
     }
     result<std::string> modify_connector_offsets(
         const std::string& name, const string_map& config,
         const std::optional<std::vector<runtime::connector_offset>>& offsets) override {
         if (offsets_ == nullptr) return connector_worker::modify_connector_offsets(name, config, offsets);
-        return offsets_->modify(name, config, offsets);
+        COPYCAT_TRY(const string_map resolved, worker_.resolve_config(config));
+        return offsets_->modify(name, resolved, offsets);
     }
 
 private:

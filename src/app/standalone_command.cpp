@@ -71,9 +71,12 @@ int run_standalone(const std::vector<std::string>& args) {
     herder::standalone_herder standalone(
         runtime.port, boot.plugins(), statuses,
         {.kafka_cluster_id = boot.kafka_cluster_id(),
-         .client_overrides = *client_overrides});
+         .client_overrides = *client_overrides,
+         .config_providers = boot.config_providers()});
     runtime.recorder.on_reconfiguration(
         [&standalone](const std::string& c) { standalone.request_task_reconfiguration(c); });
+    runtime.recorder.on_config_expiry(
+        [&standalone](const std::string& c, std::chrono::milliseconds ttl) { standalone.restart_connector_after(c, ttl); });
     standalone.start();
     boot.attach(standalone);
 
@@ -81,6 +84,7 @@ int run_standalone(const std::vector<std::string>& args) {
         return boot.shut_down(runtime, exit_code, [&] {
             standalone.stop();  // tasks, then connectors, then the worker (offsets committed)
             runtime.recorder.on_reconfiguration(nullptr);
+            runtime.recorder.on_config_expiry(nullptr);
             offsets.stop();
         });
     };

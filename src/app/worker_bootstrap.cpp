@@ -8,6 +8,7 @@
 #include "app/kafka_cluster_id.hpp"
 #include "app/plugin_setup.hpp"
 #include "app/version.hpp"
+#include "app/worker_config_providers.hpp"
 #include "common/logging.hpp"
 
 namespace copycat::app {
@@ -18,10 +19,24 @@ constexpr auto cluster_id_timeout = 60s;  // Kafka's default.api.timeout.ms for 
 
 }  // namespace
 
-result<string_map> worker_bootstrap::read_properties() const {
+result<string_map> worker_bootstrap::read_properties() {
     auto props = read_properties_file(properties_file_);
-    if (!props) log::error("Cannot read the worker configuration {}: {}", properties_file_, props.err().describe());
-    return props;
+    if (!props) {
+        log::error("Cannot read the worker configuration {}: {}", properties_file_, props.err().describe());
+        return props;
+    }
+    // As Kafka: the providers the file configures resolve the file's own placeholders, then the
+    // resolved config configures the providers the connectors' placeholders use.
+    auto providers = worker_config_providers(*props);
+    auto resolved = providers ? resolve_worker_properties(*props, **providers) : result<string_map>(providers.err());
+    auto kept = resolved ? worker_config_providers(*resolved)
+                         : result<std::shared_ptr<const runtime::config_transformer>>(resolved.err());
+    if (!kept) {
+        usage_error(kept.err());
+        return kept.err();
+    }
+    config_providers_ = std::move(*kept);
+    return resolved;
 }
 
 int worker_bootstrap::usage_error(const error& e) const {
@@ -53,6 +68,7 @@ std::optional<int> worker_bootstrap::start(common_worker_config& config, std::st
     log::info("Kafka cluster ID: {}", cluster_id_);
 
     config.worker.metrics = &metrics_;
+    config.worker.config_providers = config_providers_;
     auto rest = worker_rest_server::create(config, &metrics_);
     if (!rest) return usage_error(rest.err());
     rest_ = std::move(*rest);

@@ -37,6 +37,7 @@
 #include "herder/status_recorder.hpp"
 #include "herder/status_store.hpp"
 #include "loader/plugin_registry.hpp"
+#include "runtime/config_transformer.hpp"
 #include "runtime/offsets_admin.hpp"
 #include "runtime/worker.hpp"
 #include "runtime/worker_metrics.hpp"
@@ -60,8 +61,12 @@ public:
     const std::string& kafka_cluster_id() const { return cluster_id_; }
     const std::string& url() const { return url_; }
 
-    // The worker properties file; an error is logged (the command exits with exit_usage).
-    result<string_map> read_properties() const;
+    // The worker properties file, its placeholders resolved with the config providers it
+    // configures (worker_config_providers.hpp); an error is logged (the command exits with
+    // exit_usage).
+    result<string_map> read_properties();
+    // Set by read_properties(): the providers that resolve connector and task configs.
+    const std::shared_ptr<const runtime::config_transformer>& config_providers() const { return config_providers_; }
     // Logs "<problem> in <properties file>"; returns exit_usage.
     int usage_error(const error& e) const;
     // Logs "Stopping due to error: <what>" after stopping the REST server if it runs; returns
@@ -88,6 +93,7 @@ public:
 private:
     shutdown_signal signals_;  // first: the threads created by the members below inherit the blocked signals
     std::string properties_file_;
+    std::shared_ptr<const runtime::config_transformer> config_providers_;
     loader::plugin_registry plugins_;
     metrics::registry metrics_;  // outlives the REST server, which exposes it, and everything registered in it
     std::unique_ptr<worker_rest_server> rest_;

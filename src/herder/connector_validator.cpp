@@ -66,17 +66,66 @@ bool has_dlq_topic(const plain_map& props) {
     return it != props.end() && it->second.find_first_not_of(" \t") != std::string::npos;
 }
 
+// The values of keys with placeholders as given, not resolved, and the keys' resolution problems
+// as errors.
+void show_placeholders(const string_map& raw, const runtime::transformed_config& resolved, config_infos& infos) {
+    const std::vector<std::string> keys = runtime::keys_with_variables(raw);
+    for (config_info& info : infos.configs) {
+        if (!info.value || !info.value->value) continue;
+        const std::string& name = info.value->name;
+        if (std::find(keys.begin(), keys.end(), name) == keys.end()) continue;
+        const std::string& given = raw.find(name)->second;
+        const std::string& secret = resolved.data.find(name)->second;
+        if (*info.value->value != "[hidden]") info.value->value = given;
+        // A value the plugin recommends, or an error message, may show the resolved one.
+        info.value->recommended_values.clear();
+        if (secret.empty() || secret == given) continue;
+        for (std::string& e : info.value->errors) {
+            for (auto at = e.find(secret); at != std::string::npos; at = e.find(secret, at + given.size()))
+                e.replace(at, secret.size(), given);
+        }
+    }
+    for (const auto& [key, problems] : resolved.problems) {
+        auto it = std::find_if(infos.configs.begin(), infos.configs.end(),
+                               [&](const config_info& i) { return i.value && i.value->name == key; });
+        if (it == infos.configs.end()) {
+            config_value_info value;
+            value.name = key;
+            value.value = raw.find(key)->second;
+            infos.configs.insert(infos.configs.begin(), config_info{std::nullopt, std::move(value)});
+            it = infos.configs.begin();
+        }
+        for (const std::string& problem : problems) {
+            it->value->errors.push_back(fmt::format("Invalid value {} for configuration {}: {}",
+                                                    raw.find(key)->second, key, problem));
+            ++infos.error_count;
+        }
+    }
+}
+
 }  // namespace
 
 connector_validator::connector_validator(const loader::plugin_registry& plugins, runtime::override_policy override_policy,
-                                         std::optional<runtime::exactly_once_source_support> exactly_once_source)
-    : plugins_(plugins), override_policy_(std::move(override_policy)), exactly_once_source_(exactly_once_source) {}
+                                         std::optional<runtime::exactly_once_source_support> exactly_once_source,
+                                         std::shared_ptr<const runtime::config_transformer> config_providers)
+    : plugins_(plugins),
+      override_policy_(std::move(override_policy)),
+      exactly_once_source_(exactly_once_source),
+      config_providers_(std::move(config_providers)) {}
 
 result<config_infos> connector_validator::validate(const string_map& props) const {
+    if (!config_providers_) return validate_resolved(props, props);
+    const runtime::transformed_config resolved = config_providers_->transform(props);
+    COPYCAT_TRY(config_infos infos, validate_resolved(props, resolved.data));
+    show_placeholders(props, resolved, infos);
+    return infos;
+}
+
+result<config_infos> connector_validator::validate_resolved(const string_map& raw, const string_map& props) const {
     auto cls = props.find(keys::connector_class);
     if (cls == props.end())
         return make_error(errc::invalid_argument,
-                          "Connector config " + java_map_text(props) + " contains no connector type");
+                          "Connector config " + java_map_text(raw) + " contains no connector type");
     const std::string& connector_class = cls->second;
     const loader::plugin_entry* entry = plugins_.find(connector_class);
     if (entry == nullptr || !entry->is_connector()) return unknown_connector_class(plugins_, connector_class);

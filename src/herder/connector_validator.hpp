@@ -9,9 +9,15 @@
 // and merges everything into one config_infos (error_count > 0 means invalid). Plugin code that
 // throws is caught here: the message becomes an internal error.
 //
+// With the worker's config providers, the checks run on the config with its placeholders resolved
+// (as Kafka's), but the answer shows each value as given, placeholder and all, so that validation
+// never returns a secret; a placeholder that cannot be resolved (a provider the worker does not
+// configure, a path it cannot read) is an error of its key (docs/security.md#config-providers).
+//
 // Holds a reference to the registry (owned by the application, read-only after start-up).
 // Stateless otherwise; safe to use from any thread.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +27,7 @@
 #include "copycat/config/config_info.hpp"
 #include "herder/entities.hpp"
 #include "runtime/client_override_policy.hpp"
+#include "runtime/config_transformer.hpp"
 #include "runtime/exactly_once_source.hpp"
 
 namespace copycat::loader {
@@ -37,8 +44,10 @@ public:
     // exactly_once_source: the distributed worker's exactly.once.source.support, which turns on the
     // exactly-once checks of source connectors (exactly_once_validation.hpp); nullopt for a
     // standalone worker, which makes none.
+    // config_providers: the worker's (config.providers); none: placeholders are not checked.
     explicit connector_validator(const loader::plugin_registry& plugins, runtime::override_policy override_policy = {},
-                                 std::optional<runtime::exactly_once_source_support> exactly_once_source = std::nullopt);
+                                 std::optional<runtime::exactly_once_source_support> exactly_once_source = std::nullopt,
+                                 std::shared_ptr<const runtime::config_transformer> config_providers = nullptr);
 
     // invalid_argument "Connector config {...} contains no connector type" without
     // connector.class (400); invalid_argument "Failed to find any class that implements Connector
@@ -58,9 +67,13 @@ public:
     static std::optional<std::string> invalid_config_message(const config_infos& infos);
 
 private:
+    // validate() of the resolved config; `raw` names the config in messages.
+    result<config_infos> validate_resolved(const string_map& raw, const string_map& props) const;
+
     const loader::plugin_registry& plugins_;
     runtime::override_policy override_policy_;
     std::optional<runtime::exactly_once_source_support> exactly_once_source_;
+    std::shared_ptr<const runtime::config_transformer> config_providers_;
 };
 
 }  // namespace copycat::herder

@@ -34,7 +34,7 @@ distributed_herder::distributed_herder(connector_worker& worker, const loader::p
       configs_(configs),
       statuses_(statuses),
       options_(std::move(options)),
-      validator_(plugins, options_.client_overrides, options_.exactly_once_source),
+      validator_(plugins, options_.client_overrides, options_.exactly_once_source, options_.config_providers),
       work_(worker, statuses),
       writes_(loop_, configs.timeout()),
       publisher_(worker, configs, loop_, writes_, options_.signing.signature_algorithm) {}

@@ -32,6 +32,7 @@
 #include "coordination/worker_coordinator.hpp"
 #include "herder/cluster_status_store.hpp"
 #include "herder/cluster_work.hpp"
+#include "herder/config_expiry_restarts.hpp"
 #include "herder/connector_validator.hpp"
 #include "herder/connector_worker.hpp"
 #include "herder/connector_writes.hpp"
@@ -39,6 +40,7 @@
 #include "herder/herder_loop.hpp"
 #include "herder/task_config_publisher.hpp"
 #include "runtime/client_override_policy.hpp"
+#include "runtime/config_transformer.hpp"
 #include "runtime/exactly_once_source.hpp"
 #include "storage/kafka_config_store.hpp"
 
@@ -62,6 +64,9 @@ struct distributed_herder_options {
     request_signing_settings signing{};
     // exactly.once.source.support (docs/exactly-once-source.md).
     runtime::exactly_once_source_support exactly_once_source = runtime::exactly_once_source_support::disabled;
+    // config.providers: connector configs naming a provider it lacks fail validation
+    // (docs/security.md#config-providers); none: placeholders are not checked.
+    std::shared_ptr<const runtime::config_transformer> config_providers = nullptr;
 };
 
 class distributed_herder final : public herder,
@@ -86,6 +91,11 @@ public:
 
     // A connector asked for its task configs to be regenerated (from any thread).
     void request_task_reconfiguration(const std::string& connector);
+    // Restarts the connector after `delay`, when a value a config provider gave it expires (from
+    // any thread; config_expiry_restarts.hpp). Nothing happens when it no longer runs here then.
+    void restart_connector_after(const std::string& connector, std::chrono::milliseconds delay) {
+        expiries_.schedule(connector, delay);
+    }
 
     // herder
     void connectors(callback<std::vector<std::string>> cb) override;
@@ -244,6 +254,7 @@ private:
     const distributed_herder_options options_;
     connector_validator validator_;
     herder_loop loop_;
+    config_expiry_restarts expiries_{loop_, *this};
     // Runs the blocking offset reads and writes (offset store, admin client) off the loop.
     herder_loop offsets_loop_;
     cluster_work work_;

@@ -19,7 +19,7 @@ standalone_herder::standalone_herder(connector_worker& worker, const loader::plu
       plugins_(plugins),
       statuses_(statuses),
       options_(std::move(options)),
-      validator_(plugins, options_.client_overrides),
+      validator_(plugins, options_.client_overrides, std::nullopt, options_.config_providers),
       lifecycle_(configs_, worker_, statuses_) {}
 
 standalone_herder::~standalone_herder() { stop(); }

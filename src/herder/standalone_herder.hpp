@@ -17,9 +17,11 @@
 // be called from any thread except stop(), which must not run on the herder's thread.
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <string>
 
+#include "herder/config_expiry_restarts.hpp"
 #include "herder/config_state.hpp"
 #include "herder/connector_lifecycle.hpp"
 #include "herder/connector_validator.hpp"
@@ -28,6 +30,7 @@
 #include "herder/herder_loop.hpp"
 #include "herder/memory_status_store.hpp"
 #include "runtime/client_override_policy.hpp"
+#include "runtime/config_transformer.hpp"
 
 namespace copycat::loader {
 class plugin_registry;
@@ -39,6 +42,9 @@ struct standalone_herder_options {
     std::string kafka_cluster_id;
     // connector.client.config.override.policy and .allowlist (runtime/client_override_policy.hpp).
     runtime::override_policy client_overrides{};
+    // config.providers: connector configs naming a provider it lacks fail validation
+    // (docs/security.md#config-providers); none: placeholders are not checked.
+    std::shared_ptr<const runtime::config_transformer> config_providers = nullptr;
 };
 
 class standalone_herder final : public herder {
@@ -58,6 +64,11 @@ public:
 
     // A connector asked for its task configs to be regenerated (from any thread).
     void request_task_reconfiguration(const std::string& connector);
+    // Restarts the connector after `delay`, when a value a config provider gave it expires (from
+    // any thread; config_expiry_restarts.hpp). Nothing happens when it no longer runs here then.
+    void restart_connector_after(const std::string& connector, std::chrono::milliseconds delay) {
+        expiries_.schedule(connector, delay);
+    }
 
     void connectors(callback<std::vector<std::string>> cb) override;
     void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) override;
@@ -123,6 +134,7 @@ private:
     config_state configs_;
     connector_lifecycle lifecycle_;
     herder_loop loop_;
+    config_expiry_restarts expiries_{loop_, *this};
     // Runs the blocking offset reads and writes (offset store, admin client) off the herder thread.
     herder_loop offsets_loop_;
     std::atomic<bool> ready_{false};

@@ -12,6 +12,20 @@ void status_recorder::on_reconfiguration(std::function<void(const std::string&)>
     reconfigure_ = std::move(handler);
 }
 
+void status_recorder::on_config_expiry(std::function<void(const std::string&, std::chrono::milliseconds)> handler) {
+    std::lock_guard lock(mutex_);
+    expire_ = std::move(handler);
+}
+
+void status_recorder::on_connector_config_expiry(const std::string& connector, std::chrono::milliseconds ttl) {
+    std::function<void(const std::string&, std::chrono::milliseconds)> handler;
+    {
+        std::lock_guard lock(mutex_);
+        handler = expire_;
+    }
+    if (handler) handler(connector, ttl);
+}
+
 void status_recorder::on_connector_state(const std::string& connector, runtime::run_state state,
                                          const std::string& trace, const std::string& version) {
     statuses_.put(connector, state, trace, version);

@@ -8,6 +8,7 @@
 // on_reconfiguration(). Thread-safe: called from worker threads. Owned by the application; must
 // outlive the worker.
 
+#include <chrono>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -26,6 +27,8 @@ public:
 
     // Where task-reconfiguration requests go; requests before this is set are dropped (with a log).
     void on_reconfiguration(std::function<void(const std::string&)> handler);
+    // Where expiring provider values go (the herder's restart_connector_after); dropped until set.
+    void on_config_expiry(std::function<void(const std::string&, std::chrono::milliseconds)> handler);
 
     void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace,
                             const std::string& version = {}) override;
@@ -34,12 +37,14 @@ public:
     void on_task_reconfiguration_requested(const std::string& connector) override;
     // Records a topic the connector did not have yet (Kafka: WorkerTask.recordActiveTopic).
     void on_topic_used(const runtime::task_id& id, std::string_view topic) override;
+    void on_connector_config_expiry(const std::string& connector, std::chrono::milliseconds ttl) override;
 
 private:
     status_store& statuses_;
     const bool track_topics_;
-    std::mutex mutex_;  // guards reconfigure_
+    std::mutex mutex_;  // guards reconfigure_, expire_
     std::function<void(const std::string&)> reconfigure_;
+    std::function<void(const std::string&, std::chrono::milliseconds)> expire_;
 };
 
 }  // namespace copycat::herder

@@ -11,6 +11,7 @@
 #include "common/thread_pool.hpp"
 #include "copycat/errors.hpp"
 #include "loader/plugin_registry.hpp"
+#include "runtime/config_transformer.hpp"
 #include "runtime/connector_config.hpp"
 #include "runtime/connector_offsets_topic.hpp"
 #include "runtime/error_trace.hpp"
@@ -56,8 +57,11 @@ struct worker::impl {
     // The source tasks with a non-blocking poll() run here, in turns (task.threads threads).
     thread_pool task_pool;
 
-    mutable std::mutex mutex;  // guards connectors, tasks
+    mutable std::mutex mutex;  // guards connectors, raw_configs, tasks
     std::map<std::string, std::shared_ptr<worker_connector>> connectors;
+    // The configs, placeholders unresolved, of the running connectors that have placeholders: their
+    // task configs get the placeholders back (restore_placeholders).
+    std::map<std::string, string_map> raw_configs;
     std::map<task_id, std::shared_ptr<worker_task>> tasks;
     // Tasks abandoned while their thread still ran: kept until their thread is joined (stop(), or
     // the destructor for those stop() gave up on).
@@ -74,6 +78,18 @@ struct worker::impl {
         listener.on_connector_state(name, run_state::failed, trace);
         return e;
     }
+
+    // The config with its placeholders resolved; the error names the key and the provider.
+    // `ttl`, when given, gets the earliest expiry of a value a provider gave.
+    result<string_map> resolve(const string_map& raw, std::optional<std::chrono::milliseconds>* ttl = nullptr) const {
+        if (!config.config_providers) return raw;
+        auto t = config.config_providers->transform(raw);
+        if (!t.problems.empty()) return make_error(errc::invalid_argument, t.first_problem());
+        if (ttl != nullptr)
+            for (const auto& [path, ms] : t.ttls)
+                if (!*ttl || std::chrono::milliseconds(ms) < **ttl) *ttl = std::chrono::milliseconds(ms);
+        return std::move(t.data);
+    }
 };
 
 worker::worker(worker_config config, const loader::plugin_registry& plugins, storage::offset_store& offsets,
@@ -89,6 +105,8 @@ worker::~worker() {
 
 const worker_config& worker::config() const { return impl_->config; }
 
+result<string_map> worker::resolve_config(const string_map& config) const { return impl_->resolve(config); }
+
 std::string worker::connector_type(const string_map& connector_config) const {
     const auto* entry = impl_->plugins.find(trimmed_value(connector_config, connector_keys::connector_class));
     if (entry == nullptr) return "unknown";
@@ -97,11 +115,15 @@ std::string worker::connector_type(const string_map& connector_config) const {
     return "unknown";
 }
 
-result<void> worker::start_connector(const std::string& name, const string_map& connector_config,
+result<void> worker::start_connector(const std::string& name, const string_map& raw_config,
                                      target_state initial) {
     if (impl_->find_connector(name)) {
         return make_error(errc::already_exists, "Connector with name " + name + " already exists");
     }
+    std::optional<std::chrono::milliseconds> expiry;
+    auto resolved = impl_->resolve(raw_config, &expiry);
+    if (!resolved) return impl_->fail_connector(name, "copycat::connect_error: " + resolved.err().message, resolved.err());
+    const string_map& connector_config = *resolved;
     const std::string class_name = trimmed_value(connector_config, connector_keys::connector_class);
     auto entry = impl_->plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
     if (!entry) return impl_->fail_connector(name, "copycat::connect_error: " + entry.err().message, entry.err());
@@ -133,8 +155,12 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
         if (!impl_->connectors.emplace(name, wc).second) {
             return make_error(errc::already_exists, "Connector with name " + name + " already exists");
         }
+        if (connector_config != raw_config)
+            impl_->raw_configs.insert_or_assign(name, raw_config);
     }
     log::info("Creating connector {} of type {}", name, (*entry)->class_name);
+    if (expiry && !iequals(trimmed_value(connector_config, connector_keys::config_action_reload), "none"))
+        impl_->listener.on_connector_config_expiry(name, *expiry);
     return wc->start(initial);
 }
 
@@ -146,6 +172,7 @@ void worker::stop_connector(const std::string& name) {
         if (it == impl_->connectors.end()) return;
         wc = std::move(it->second);
         impl_->connectors.erase(it);
+        impl_->raw_configs.erase(name);
     }
     log::info("Stopping connector {}", name);
     wc->shutdown();
@@ -177,6 +204,11 @@ result<std::vector<string_map>> worker::connector_task_configs(const std::string
         return make_error(errc::invalid_argument, e.what());
     }
     COPYCAT_TRY(auto configs, wc->task_configs(max_tasks, enforce));
+    {
+        std::lock_guard lock(impl_->mutex);
+        if (auto raw = impl_->raw_configs.find(name); raw != impl_->raw_configs.end())
+            configs = restore_placeholders(raw->second, wc->config(), std::move(configs));
+    }
     // Kafka's Worker.connectorTaskConfigs adds the task's class; Copycat plugins have no Java
     // class names, so it follows Kafka's naming (FileStreamSourceConnector -> FileStreamSourceTask),
     // which keeps the records readable by Kafka Connect workers sharing the config topic.
@@ -196,7 +228,10 @@ result<void> worker::start_task(const task_id& id, const string_map& connector_c
         }
     }
     log::info("Creating task {}", id.to_string());
-    auto created = impl_->tasks_factory.create(id, connector_config, task_config, initial);
+    auto resolved_connector = impl_->resolve(connector_config);
+    auto resolved_task = resolved_connector ? impl_->resolve(task_config) : resolved_connector;
+    auto created = !resolved_task ? result<std::shared_ptr<worker_task>>(resolved_task.err())
+                                  : impl_->tasks_factory.create(id, *resolved_connector, *resolved_task, initial);
     if (!created) {
         log::error("Failed to start task {}: {}", id.to_string(), created.err().describe());
         impl_->listener.on_task_state(id, run_state::failed, "copycat::connect_error: " + created.err().message);

@@ -46,21 +46,32 @@ public:
 
     const worker_config& config() const;
 
+    // A stored connector config with its placeholders resolved by the worker's config providers
+    // (docs/security.md#config-providers): for the work on a connector's behalf that does not go
+    // through start_connector (offsets, fencing). invalid_argument names a key that cannot be.
+    result<string_map> resolve_config(const string_map& config) const;
+
     // "source", "sink" or "unknown" for a connector config (by its connector.class).
     std::string connector_type(const string_map& connector_config) const;
 
     // Instantiates, initializes and starts a connector (or leaves it PAUSED/STOPPED). A failure
     // (unknown class, invalid config, a throwing start()) is reported as FAILED and returned.
+    // `connector_config` is the stored config: its placeholders are resolved here with the
+    // worker's config providers, and only the connector sees the values
+    // (docs/security.md#config-providers); one that cannot be resolved fails the connector.
     result<void> start_connector(const std::string& name, const string_map& connector_config, target_state initial);
     // Stops and forgets a connector instance (not its tasks). No-op when it does not run here.
     void stop_connector(const std::string& name);
     bool is_connector_running(const std::string& name) const;
 
     // Asks a started connector for at most tasks.max task configs (a job on the connector pool).
+    // A value the connector passed on unchanged from a key of its config that held a placeholder
+    // gets the placeholder back (runtime::restore_placeholders).
     result<std::vector<string_map>> connector_task_configs(const std::string& name);
 
     // Starts task `id` with its task config; the connector config gives converters, transforms,
-    // client overrides and error handling. A failure is reported as FAILED and returned.
+    // client overrides and error handling. Both are stored configs, resolved here as for
+    // start_connector. A failure is reported as FAILED and returned.
     result<void> start_task(const task_id& id, const string_map& connector_config, const string_map& task_config,
                             target_state initial);
     // Stops tasks (all signalled first, then awaited), committing their offsets.

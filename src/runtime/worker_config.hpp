@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,8 @@ class registry;
 }
 
 namespace copycat::runtime {
+
+class config_transformer;
 
 using string_map = std::map<std::string, std::string, std::less<>>;
 
@@ -62,6 +65,10 @@ struct worker_config {
 
     // How statuses name this worker: "<advertised host>:<advertised port>".
     std::string worker_id;
+
+    // config.providers: resolves the placeholders of connector and task configs when they start
+    // (docs/security.md#config-providers); none: configs are used as they are.
+    std::shared_ptr<const config_transformer> config_providers;
 
     // Where tasks register their metrics (owned by the application); none: no task metrics.
     metrics::registry* metrics = nullptr;

@@ -2,6 +2,7 @@
 // States of connectors and tasks as Kafka Connect reports them, the target states a herder asks
 // for, and the listener through which the worker reports every change.
 
+#include <chrono>
 #include <compare>
 #include <string>
 #include <string_view>
@@ -57,6 +58,10 @@ public:
     // (KIP-558 topic tracking). Called again for the same topic after each poll at most, so the
     // listener decides what is new.
     virtual void on_topic_used(const task_id& /*id*/, std::string_view /*topic*/) {}
+    // A value a config provider gave the connector's config expires in `ttl`, and its
+    // config.action.reload is restart: the herder restarts the connector then
+    // (docs/security.md#config-providers).
+    virtual void on_connector_config_expiry(const std::string& /*connector*/, std::chrono::milliseconds /*ttl*/) {}
 };
 
 }  // namespace copycat::runtime

@@ -36,10 +36,12 @@ struct herder_fixture {
     fake_worker worker{recorder};
     std::unique_ptr<standalone_herder> herder;
 
-    herder_fixture() {
+    // providers: the worker's config providers (config.providers), none by default.
+    explicit herder_fixture(std::shared_ptr<const runtime::config_transformer> providers = nullptr) {
         register_test_plugins(plugins);
-        herder = std::make_unique<standalone_herder>(worker, plugins, statuses,
-                                                     standalone_herder_options{.kafka_cluster_id = "test-cluster-id"});
+        herder = std::make_unique<standalone_herder>(
+            worker, plugins, statuses,
+            standalone_herder_options{.kafka_cluster_id = "test-cluster-id", .config_providers = std::move(providers)});
         recorder.on_reconfiguration([this](const std::string& c) { herder->request_task_reconfiguration(c); });
         herder->start();
         herder->mark_ready();

@@ -400,6 +400,17 @@ void recording_listener::on_task_reconfiguration_requested(const std::string& co
     changed_.notify_all();
 }
 
+void recording_listener::on_connector_config_expiry(const std::string& connector, std::chrono::milliseconds ttl) {
+    std::lock_guard lock(mutex_);
+    expiries_[connector].push_back(ttl);
+}
+
+std::vector<std::chrono::milliseconds> recording_listener::config_expiries(const std::string& connector) const {
+    std::lock_guard lock(mutex_);
+    auto it = expiries_.find(connector);
+    return it == expiries_.end() ? std::vector<std::chrono::milliseconds>{} : it->second;
+}
+
 bool recording_listener::wait_for_task(const runtime::task_id& id, runtime::run_state state,
                                        std::chrono::milliseconds deadline) {
     std::unique_lock lock(mutex_);

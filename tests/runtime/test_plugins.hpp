@@ -86,6 +86,7 @@ public:
     void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace,
                        const std::string& version = {}) override;
     void on_task_reconfiguration_requested(const std::string& connector) override;
+    void on_connector_config_expiry(const std::string& connector, std::chrono::milliseconds ttl) override;
 
     // Waits until the latest state of the task / connector is `state`.
     bool wait_for_task(const runtime::task_id& id, runtime::run_state state, std::chrono::milliseconds deadline);
@@ -95,6 +96,8 @@ public:
     std::string task_trace(const runtime::task_id& id) const;
     std::string connector_trace(const std::string& name) const;
     int reconfiguration_requests(const std::string& connector) const;
+    // The ttls on_connector_config_expiry reported for the connector, in order.
+    std::vector<std::chrono::milliseconds> config_expiries(const std::string& connector) const;
 
 private:
     mutable std::mutex mutex_;
@@ -102,6 +105,7 @@ private:
     std::map<runtime::task_id, std::vector<std::pair<runtime::run_state, std::string>>> tasks_;
     std::map<std::string, std::vector<std::pair<runtime::run_state, std::string>>> connectors_;
     std::map<std::string, int> reconfigurations_;
+    std::map<std::string, std::vector<std::chrono::milliseconds>> expiries_;
 };
 
 // What a task_factory needs to build tasks against the mock cluster: the cluster, a registry with

@@ -9,6 +9,7 @@
 
 #include "kafka/rdkafka/consumer.hpp"
 #include "kafka/rdkafka/mock_cluster.hpp"
+#include "runtime/config_transformer.hpp"
 #include "runtime/source_offset_codec.hpp"
 #include "runtime/test_plugins.hpp"
 #include "runtime/worker.hpp"
@@ -92,7 +93,8 @@ struct worker_fixture {
     std::string source_class = "test.CountingSource";
 
     explicit worker_fixture(std::chrono::milliseconds graceful = 5s, std::chrono::milliseconds abandoned_join = 10s,
-                            std::chrono::milliseconds offset_flush_timeout = 5s, std::size_t task_threads = 0) {
+                            std::chrono::milliseconds offset_flush_timeout = 5s, std::size_t task_threads = 0,
+                            std::shared_ptr<const config_transformer> providers = nullptr) {
         testing::register_test_plugins(registry);
         worker_config config;
         config.bootstrap_servers = cluster.bootstrap_servers();
@@ -104,6 +106,7 @@ struct worker_fixture {
         config.abandoned_task_join_timeout = abandoned_join;
         config.task_threads = task_threads;
         config.originals = {{"producer.linger.ms", "5"}};
+        config.config_providers = std::move(providers);
         w = std::make_unique<worker>(config, registry, offsets, listener);
     }
 
@@ -273,6 +276,87 @@ TEST_CASE("worker: connector failures are reported FAILED and returned") {
         target_state::started);
     REQUIRE_FALSE(bad_tasks.ok());
     CHECK(f.listener.connector_trace(invalid).find("Value must be at least 1") != std::string::npos);
+}
+
+namespace {
+
+// A config provider answering from a map of path -> key -> value; the path "expiring" answers
+// with a ttl of 60 s.
+class map_provider final : public config_provider {
+public:
+    explicit map_provider(std::map<std::string, std::map<std::string, std::string>> values)
+        : values_(std::move(values)) {}
+    result<void> configure(const string_map&) override { return {}; }
+    result<config_data> get(const std::string& path, const std::set<std::string>& keys) const override {
+        config_data out;
+        if (auto p = values_.find(path); p != values_.end())
+            for (const std::string& k : keys)
+                if (auto v = p->second.find(k); v != p->second.end()) out.data.emplace(k, v->second);
+        if (path == "expiring") out.ttl_ms = 60'000;
+        return out;
+    }
+
+private:
+    std::map<std::string, std::map<std::string, std::string>> values_;
+};
+
+}  // namespace
+
+TEST_CASE("worker: connectors and tasks run with their placeholders resolved, and task configs keep them") {
+    const auto topic = unique_name("resolved-topic");
+    const auto partition = unique_name("resolved-partition");
+    auto providers = std::make_shared<const config_transformer>(
+        std::map<std::string, std::shared_ptr<const config_provider>>{
+            {"vault", std::make_shared<map_provider>(std::map<std::string, std::map<std::string, std::string>>{
+                          {"secrets", {{"topic", topic}, {"partition", partition}}},
+                          {"expiring", {{"password", "x"}}}})}});
+    worker_fixture f(5s, 10s, 5s, 0, providers);
+    const auto name = unique_name("placeholders");
+    auto config = f.source_config(name, topic, 3);
+    config["topic"] = "${vault:secrets:topic}";
+    config["source.partition"] = "${vault:secrets:partition}";
+
+    REQUIRE(f.w->start_connector(name, config, target_state::started).ok());
+    auto configs = f.w->connector_task_configs(name);
+    REQUIRE(configs.ok());
+    REQUIRE(configs->size() == 1);
+    // The topic the connector passed on keeps its placeholder; the partition it derived does not.
+    CHECK(configs->front().at("topic") == "${vault:secrets:topic}");
+    CHECK(configs->front().at("source.partition") == partition + "0");
+
+    const task_id id{name, 0};
+    REQUIRE(f.w->start_task(id, config, configs->front(), target_state::started).ok());
+    // Acknowledged records were produced to the resolved topic.
+    REQUIRE(testing::eventually([&] { return testing::source_acks(partition + "0") == 3; }, deadline));
+    f.w->stop_tasks({id});
+    f.w->stop_connector(name);
+    CHECK(f.listener.config_expiries(name).empty());  // no value with a ttl
+
+    // A value with a ttl is reported, unless config.action.reload is none.
+    for (const std::string reload : {"restart", "none"}) {
+        const auto expiring = unique_name("expiring");
+        auto c = f.source_config(expiring, unique_name("topic"), 1);
+        c["password"] = "${vault:expiring:password}";
+        c["config.action.reload"] = reload;
+        REQUIRE(f.w->start_connector(expiring, c, target_state::started).ok());
+        CHECK(f.listener.config_expiries(expiring) ==
+              (reload == "restart" ? std::vector<std::chrono::milliseconds>{60'000ms}
+                                   : std::vector<std::chrono::milliseconds>{}));
+        f.w->stop_connector(expiring);
+    }
+
+    // A placeholder no provider can resolve fails the connector, and the task, with the key named.
+    const auto unknown = unique_name("unknown-provider");
+    auto bad = f.source_config(unknown, unique_name("topic"), 1);
+    bad["topic"] = "${file:/etc/secrets:topic}";
+    auto refused = f.w->start_connector(unknown, bad, target_state::started);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.err().message ==
+          "Config key 'topic': config provider 'file' is not configured on this worker (config.providers)");
+    CHECK(f.listener.connector_states(unknown) == std::vector<run_state>{run_state::failed});
+    const task_id bad_task{unknown, 0};
+    REQUIRE_FALSE(f.w->start_task(bad_task, bad, bad, target_state::started).ok());
+    CHECK(f.listener.task_states(bad_task) == std::vector<run_state>{run_state::failed});
 }
 
 TEST_CASE("worker: tasks.max is enforced on the task configs") {
