@@ -39,7 +39,9 @@ result<void> kafka_based_log::create_clients() {
     // Java's clients wait at most 1 s between reconnects, librdkafka up to 10 s: a status written
     // when the broker came back stayed in the producer that long, and every worker showed the
     // statuses of before the outage meanwhile (integration-tests/faults, broker restart).
-    std::map<std::string, std::string> common{{"reconnect.backoff.max.ms", "1000"}};
+    // A reconnect.backoff.max.ms of the worker's own (its worker file's) is kept.
+    std::map<std::string, std::string> common;
+    if (!options_.client.contains("reconnect.backoff.max.ms")) common.emplace("reconnect.backoff.max.ms", "1000");
     if (!options_.client_id.empty()) common.emplace("client.id", options_.client_id);
 
     rdkafka::client_config producer_config = options_.client;
