@@ -39,6 +39,10 @@ result<rdkafka::client_config> shared_client_config(const runtime::worker_config
             props["sasl.password"] = jaas_option(jaas, "password");
         }
     }
+    // SASL settings without a SASL protocol only make librdkafka warn (Kafka's default
+    // sasl.mechanism=GSSAPI with PLAINTEXT, for one).
+    if (!to_upper(setting(worker, "security.protocol")).starts_with("SASL_"))
+        std::erase_if(props, [](const auto& p) { return p.first.starts_with("sasl."); });
     auto config = rdkafka::client_config::from_map(props);
     if (!config) return make_error(errc::invalid_argument, "Invalid worker configuration: " + config.err().message);
     return config;

@@ -53,7 +53,10 @@ result<void> kafka_based_log::create_clients() {
     COPYCAT_TRY_VOID(set_all(producer_config, producer_defaults));
     COPYCAT_TRY_VOID(set_all(producer_config, options_.producer_settings));
 
-    rdkafka::client_config consumer_config = options_.client;
+    // retry.backoff.ms is a producer property in librdkafka 2.0: its consumers would warn about it.
+    auto consumer_properties = options_.client.properties();
+    consumer_properties.erase("retry.backoff.ms");
+    COPYCAT_TRY(rdkafka::client_config consumer_config, rdkafka::client_config::from_map(consumer_properties));
     std::map<std::string, std::string> consumer_defaults = common;
     // read_committed: records of aborted or open transactions (exactly-once source tasks, a leader
     // that was fenced) are never applied (docs/exactly-once-source.md). Kafka Connect reads so in

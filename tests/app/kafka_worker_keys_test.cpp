@@ -162,7 +162,19 @@ TEST_CASE("Kafka's TLS and SASL keys: PEM material and OAuth client credentials 
             CHECK(warnings_naming(*config, key) == 1);
         CHECK(config->warnings.size() == 5);
     }
-    CHECK(shared_client_config(config->worker).ok());
+    // SASL settings reach librdkafka with a SASL protocol only (it warns about them otherwise).
+    auto plaintext = shared_client_config(config->worker);
+    REQUIRE(plaintext.ok());
+    CHECK_FALSE(plaintext->contains("sasl.kerberos.service.name"));
+    CHECK(plaintext->get("ssl.ca.location") == "/etc/ca.pem");
+    auto sasl = parse_distributed_config(with(distributed_props(), {{"security.protocol", "SASL_SSL"},
+                                                                    {"sasl.mechanism", "PLAIN"},
+                                                                    {"sasl.kerberos.service.name", "kafka-svc"}}));
+    REQUIRE(sasl.ok());
+    auto sasl_client = shared_client_config(sasl->worker);
+    REQUIRE(sasl_client.ok());
+    CHECK(sasl_client->get("sasl.kerberos.service.name") == "kafka-svc");
+    CHECK(sasl_client->get("sasl.mechanism") == "PLAIN");
     // A JKS trust store is the REST listener's only: librdkafka cannot read it.
     auto jks = parse_distributed_config(with(distributed_props(), {{"ssl.truststore.location", "/etc/ts.jks"}}));
     REQUIRE(jks.ok());
