@@ -184,12 +184,22 @@ TEST_CASE("a broken library in plugin.path is logged and skipped, and the worker
 
 TEST_CASE("start-up errors stop the worker with a message naming the cause", "[cluster]") {
     temp_dir dir("copycat-standalone");
-    SECTION("an unknown worker key: exit code 1") {
+    SECTION("an unknown worker key gets Kafka's warning; the worker starts") {
         copycat_process worker(
             {"standalone", worker_properties(dir, COPYCAT_FILE_PLUGIN, "offset.flush.intervall.ms=1\n")},
             dir.path() / "worker.log");
+        CHECK(worker.rest_port(start_deadline));
+        CHECK(worker.log().find("The configuration 'offset.flush.intervall.ms' was supplied but isn't a known "
+                                "config.") != std::string::npos);
+        CHECK(worker.terminate(state_deadline) == 0);
+    }
+    SECTION("a REST extension: exit code 1, naming the class") {
+        copycat_process worker({"standalone", worker_properties(dir, COPYCAT_FILE_PLUGIN,
+                                                                "rest.extension.classes=org.example.AuthExtension\n")},
+                               dir.path() / "worker.log");
         CHECK(worker.wait_exit(state_deadline) == 1);
-        CHECK(worker.log().find("Unknown configuration 'offset.flush.intervall.ms'") != std::string::npos);
+        CHECK(worker.log().find("Invalid value org.example.AuthExtension for configuration rest.extension.classes") !=
+              std::string::npos);
     }
     SECTION("an invalid worker value: exit code 1") {
         copycat_process worker(

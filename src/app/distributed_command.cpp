@@ -129,6 +129,7 @@ int run_distributed(const std::vector<std::string>& args) {
     auto admin_settings = *client;
     for (const auto& [key, value] : {std::pair{"client.id", internal_client_id(*config, "shared-admin")},
                                      std::pair{"reconnect.backoff.max.ms", std::string("1000")}}) {
+        if (admin_settings.contains(key) && key != std::string_view("client.id")) continue;  // the worker file's
         if (auto set = admin_settings.set(key, value); !set) return boot.startup_failed(set.err().describe());
     }
     auto made_admin = rdkafka::admin_client::create(admin_settings);

@@ -9,10 +9,9 @@ namespace copycat::app {
 namespace {
 
 // Worker settings librdkafka understands under the same name.
-constexpr std::array<const char*, 10> shared_keys = {
-    "security.protocol", "sasl.mechanism",           "sasl.username",    "sasl.password",
-    "ssl.ca.location",   "ssl.certificate.location", "ssl.key.location", "ssl.key.password",
-    "client.id",         "ssl.endpoint.identification.algorithm"};
+constexpr std::array<const char*, 9> shared_keys = {
+    "security.protocol", "sasl.mechanism",           "sasl.username",    "sasl.password", "ssl.ca.location",
+    "ssl.certificate.location", "ssl.key.location", "ssl.key.password", "client.id"};
 
 std::string setting(const runtime::worker_config& worker, const char* key) {
     auto it = worker.originals.find(key);
@@ -30,6 +29,7 @@ std::string jaas_option(const std::string& jaas, const std::string& name) {
 
 result<rdkafka::client_config> shared_client_config(const runtime::worker_config& worker) {
     rdkafka::client_config::property_map props{{"bootstrap.servers", worker.bootstrap_servers}};
+    for (const auto& [key, value] : worker.client_settings) props[key] = value;
     for (const char* key : shared_keys) {
         if (std::string value = setting(worker, key); !value.empty()) props[key] = value;
     }
@@ -39,6 +39,10 @@ result<rdkafka::client_config> shared_client_config(const runtime::worker_config
             props["sasl.password"] = jaas_option(jaas, "password");
         }
     }
+    // SASL settings without a SASL protocol only make librdkafka warn (Kafka's default
+    // sasl.mechanism=GSSAPI with PLAINTEXT, for one).
+    if (!to_upper(setting(worker, "security.protocol")).starts_with("SASL_"))
+        std::erase_if(props, [](const auto& p) { return p.first.starts_with("sasl."); });
     auto config = rdkafka::client_config::from_map(props);
     if (!config) return make_error(errc::invalid_argument, "Invalid worker configuration: " + config.err().message);
     return config;
@@ -66,6 +70,9 @@ result<kafka_client::group_member_config> group_member_settings(const distribute
     out.retry_backoff = config.retry_backoff;
     out.connection.request_timeout = config.request_timeout;
     out.connection.client_id = member_client_id(config);
+    out.connection.reconnect_backoff = config.reconnect_backoff;
+    out.connection.reconnect_backoff_max = config.reconnect_backoff_max;
+    out.connection.connect_timeout = config.connection_setup_timeout;
 
     const std::string protocol = to_upper(setting(worker, "security.protocol"));
     using kafka_client::security_protocol;

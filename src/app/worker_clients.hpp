@@ -15,12 +15,14 @@
 
 namespace copycat::app {
 
-// bootstrap.servers plus the worker's top-level security settings librdkafka understands under
-// the same name (security.protocol, sasl.*, ssl.ca.location, ...), and client.id.
+// bootstrap.servers, the librdkafka equivalents of Kafka's top-level client keys
+// (worker_config::client_settings: reconnect.backoff.ms, send.buffer.bytes as
+// socket.send.buffer.bytes, ...), and the worker's top-level security settings librdkafka
+// understands under the same name (security.protocol, sasl.*, ssl.ca.location, ...), and client.id.
 result<rdkafka::client_config> shared_client_config(const runtime::worker_config& worker);
 
-// group.id, bootstrap.servers, session/heartbeat/rebalance timeouts, retry backoff, request
-// timeout, client.id and security (security.protocol, sasl.mechanism with sasl.username/password
+// group.id, bootstrap.servers, session/heartbeat/rebalance timeouts, retry and reconnect backoffs,
+// request and connection setup timeouts, client.id and security (security.protocol, sasl.mechanism with sasl.username/password
 // or the username/password of sasl.jaas.config, ssl.ca.location or a PEM ssl.truststore.location).
 // The group member's settings. Call once the worker id is known (worker_bootstrap::start): the
 // member's client.id is member_client_id().

@@ -7,6 +7,7 @@
 #include <array>
 #include <string_view>
 
+#include "app/kafka_worker_keys.hpp"
 #include "common/logging.hpp"
 #include "net/hmac.hpp"
 #include "copycat/config/validators.hpp"
@@ -214,6 +215,7 @@ config_def build_worker_def() {
         .define("java.bridge.preferred.classes", config_type::list, config_list{}, low,
                 "Plugin classes whose Java implementation (from a jar on plugin.path) replaces a built-in or "
                 "native plugin of the same class name.");
+    define_kafka_client_keys(def);
     return def;
 }
 
@@ -279,6 +281,7 @@ config_def build_distributed_def() {
         .define("exactly.once.source.support", config_type::string, "disabled",
                 case_insensitive_valid_string::in({"disabled", "enabled", "preparing"}), high,
                 "Whether to enable exactly-once support for source connectors in the cluster.");
+    define_kafka_distributed_keys(def);
     return def;
 }
 
@@ -303,30 +306,51 @@ const config_def& distributed_config_def() {
 
 namespace {
 
+// Logs a warning about the worker file and keeps it with the parsed config.
+void warn(common_worker_config& out, std::string message) {
+    log::warn("{}", message);
+    out.warnings.push_back(std::move(message));
+}
+
+// A key Kafka's worker takes that Copycat does not: a warning, or nothing for a key of its own.
+void check_unused_key(std::string_view key, bool distributed, common_worker_config& out) {
+    // offset.storage.file.filename is a standalone setting: as a topic config it would only make
+    // CreateTopics fail, so it is unknown here (and topic_settings() leaves it out).
+    if (distributed && is_topic_setting(key) && key != "offset.storage.file.filename") return;
+    if (!distributed && key == "exactly.once.source.support") {
+        // Kafka's StandaloneConfig does not define it either; its standalone worker logs the key
+        // as unused and runs without exactly-once support (docs/exactly-once-source.md).
+        warn(out, fmt::format("Ignoring worker configuration '{}': exactly-once source support exists in "
+                              "distributed mode only",
+                              key));
+    } else if (is_removed_converter_key(key)) {
+        warn(out, fmt::format("Ignoring worker configuration '{}': internal converter settings were removed in "
+                              "Kafka 3.0 and have no effect",
+                              key));
+    } else {
+        // Kafka: AbstractConfig.logUnused.
+        warn(out, fmt::format("The configuration '{}' was supplied but isn't a known config.", key));
+    }
+}
+
+// rest.extension.classes: Copycat runs no JAX-RS REST extensions. A worker asked for one (such as
+// Kafka's BasicAuthSecurityRestExtension) does not start rather than serve its REST API without it.
+std::optional<std::string> refused_rest_extensions(const parsed_config& values) {
+    const auto& classes = std::get<config_list>(values.find("rest.extension.classes")->second);
+    if (classes.empty()) return std::nullopt;
+    return fmt::format(
+        "Invalid value {} for configuration rest.extension.classes: Copycat runs no REST extensions, so the worker "
+        "does not start without them (rest.basic.auth.credentials.file is Copycat's HTTP basic authentication)",
+        join(classes));
+}
+
 // Validates `props` against `def` and fills the part every worker has.
 result<parsed_config> parse_common(const config_def& def, const string_map& props, bool distributed,
                                    common_worker_config& out) {
     std::vector<std::string> problems;
     for (const auto& [key, value] : props) {
         if (def.contains(key) || passes_through(key)) continue;
-        // offset.storage.file.filename is a standalone setting: as a topic config it would only
-        // make CreateTopics fail, so it is reported as unknown here.
-        if (distributed && is_topic_setting(key) && key != "offset.storage.file.filename") continue;
-        if (!distributed && key == "exactly.once.source.support") {
-            // Kafka's StandaloneConfig does not define it either; its standalone worker logs the key
-            // as unused and runs without exactly-once support (docs/exactly-once-source.md).
-            log::warn("Ignoring worker configuration '{}': exactly-once source support exists in distributed mode only",
-                      key);
-            continue;
-        }
-        if (is_removed_converter_key(key)) {
-            log::warn(
-                "Ignoring worker configuration '{}': internal converter settings were removed in Kafka 3.0 and have "
-                "no effect",
-                key);
-            continue;
-        }
-        problems.push_back(fmt::format("Unknown configuration '{}'", key));
+        check_unused_key(key, distributed, out);
     }
     const std::map<std::string, std::string> plain(props.begin(), props.end());
     for (const config_value& v : def.validate(plain)) {
@@ -342,8 +366,16 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
     } catch (const std::exception& e) {
         return make_error(errc::invalid_argument, e.what());
     }
+    if (auto refused = refused_rest_extensions(values))
+        return make_error(errc::invalid_argument, "Invalid worker configuration:\n  " + *refused);
+    for (const auto& [key, value] : props)
+        if (const auto why = no_effect_reason(key))
+            warn(out, fmt::format("Ignoring worker configuration '{}': {}", key, *why));
+    auto clients = librdkafka_settings_from(props, values);
+    for (std::string& w : clients.warnings) warn(out, std::move(w));
     runtime::worker_config& w = out.worker;
     w.originals = props;
+    w.client_settings = std::move(clients.settings);
     w.bootstrap_servers = join(get<config_list>(values, "bootstrap.servers"));
     w.key_converter = get<std::string>(values, "key.converter");
     w.value_converter = get<std::string>(values, "value.converter");
@@ -388,6 +420,7 @@ internal_topic_settings topic_settings(const parsed_config& values, const string
         if (!key.starts_with(prefix)) continue;
         const std::string name = key.substr(prefix.size());
         if (name == "topic" || name == "partitions" || name == "replication.factor") continue;
+        if (key == "offset.storage.file.filename") continue;  // a standalone key, warned about
         if (name == "cleanup.policy") {
             log::warn("Ignoring '{}': the {} topic is always compacted", key, prefix.substr(0, prefix.size() - 1));
             continue;
@@ -460,6 +493,10 @@ result<distributed_config> parse_distributed_config(const string_map& props) {
     out.scheduled_rebalance_max_delay = ms("scheduled.rebalance.max.delay.ms");
     out.request_timeout = ms("request.timeout.ms");
     out.retry_backoff = std::chrono::milliseconds(get<std::int64_t>(v, "retry.backoff.ms"));
+    auto long_ms = [&](const char* key) { return std::chrono::milliseconds(get<std::int64_t>(v, key)); };
+    out.reconnect_backoff = long_ms("reconnect.backoff.ms");
+    out.reconnect_backoff_max = long_ms("reconnect.backoff.max.ms");
+    out.connection_setup_timeout = long_ms("socket.connection.setup.timeout.ms");
     out.client_id = get<std::string>(v, "client.id");
     COPYCAT_TRY(out.signing, signing_settings(v));
     // The validator accepted one of the three values.

@@ -3,11 +3,15 @@
 // RestServerConfig + offset.storage.file.filename) and of `copycat distributed` (DistributedConfig),
 // defined with config_def so that types, defaults, validators and messages are Kafka's.
 //
-// Unlike Kafka, which only logs keys it does not know, an unknown key is an error: a typo in a
-// worker config should stop the worker, not be ignored. Prefixed settings pass through
-// (producer., consumer., admin., key.converter., value.converter., header.converter.,
-// listeners.https., admin.listeners.https., config.providers., metrics.context., ssl., sasl.; and for
-// a distributed worker the topic settings config.storage., offset.storage., status.storage.).
+// Every key of Kafka Connect 4.4's StandaloneConfig and DistributedConfig is accepted, with Kafka's
+// types, defaults and validators: an invalid value stops the worker, as in Kafka. A key Copycat
+// has no behaviour for is accepted with one warning saying why (app/kafka_worker_keys.hpp;
+// docs/migrating.md#worker-configuration), and, as in Kafka, an unknown key only gets a warning.
+// rest.extension.classes naming a class stops the worker: Copycat runs no REST extensions.
+// Prefixed settings pass through (producer., consumer., admin., key.converter., value.converter.,
+// header.converter., listeners.https., admin.listeners.https., config.providers., metrics.context.,
+// ssl., sasl.; and for a distributed worker the topic settings config.storage., offset.storage.,
+// status.storage.).
 
 #include <chrono>
 #include <cstddef>
@@ -45,6 +49,9 @@ struct common_worker_config {
     // The JVM bridge (docs/jvm-bridge.md): java.bridge.jvm.options, java.bridge.preferred.classes.
     std::string java_bridge_jvm_options;
     std::vector<std::string> java_bridge_preferred_classes;
+    // The warnings about the worker file, as logged: keys without effect, unknown keys, values
+    // moved into librdkafka's ranges.
+    std::vector<std::string> warnings;
 };
 
 struct standalone_config : common_worker_config {
@@ -75,6 +82,9 @@ struct distributed_config : common_worker_config {
     std::chrono::milliseconds scheduled_rebalance_max_delay{300'000};
     std::chrono::milliseconds request_timeout{40'000};
     std::chrono::milliseconds retry_backoff{100};
+    std::chrono::milliseconds reconnect_backoff{50};           // reconnect.backoff.ms
+    std::chrono::milliseconds reconnect_backoff_max{1'000};    // reconnect.backoff.max.ms
+    std::chrono::milliseconds connection_setup_timeout{10'000};  // socket.connection.setup.timeout.ms
     std::string client_id;
     herder::request_signing_settings signing;  // inter.worker.*
 };
@@ -84,7 +94,7 @@ const config_def& standalone_config_def();
 const config_def& distributed_config_def();
 
 // Parses and validates worker properties. The error (invalid_argument) lists every problem, one
-// per line, each naming its key: "Unknown configuration 'x'", Kafka's "Missing required
+// per line, each naming its key: Kafka's "Missing required
 // configuration \"key.converter\" which has no default value." and "Invalid value ... for
 // configuration ...: ...".
 result<standalone_config> parse_standalone_config(const string_map& props);

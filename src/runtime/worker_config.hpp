@@ -27,6 +27,11 @@ struct worker_config {
     // Every worker property as given (prefixed client settings, converter sub-configs, ...).
     string_map originals;
 
+    // The librdkafka settings of the worker's own clients (its admin client and internal-topic
+    // logs, not its tasks') from Kafka's top-level client keys, under librdkafka's names
+    // (app/kafka_worker_keys.hpp).
+    string_map client_settings;
+
     std::string bootstrap_servers = "localhost:9092";
     // Default converters for connectors that set none (class names or aliases).
     std::string key_converter;

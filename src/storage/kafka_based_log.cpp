@@ -39,7 +39,9 @@ result<void> kafka_based_log::create_clients() {
     // Java's clients wait at most 1 s between reconnects, librdkafka up to 10 s: a status written
     // when the broker came back stayed in the producer that long, and every worker showed the
     // statuses of before the outage meanwhile (integration-tests/faults, broker restart).
-    std::map<std::string, std::string> common{{"reconnect.backoff.max.ms", "1000"}};
+    // A reconnect.backoff.max.ms of the worker's own (its worker file's) is kept.
+    std::map<std::string, std::string> common;
+    if (!options_.client.contains("reconnect.backoff.max.ms")) common.emplace("reconnect.backoff.max.ms", "1000");
     if (!options_.client_id.empty()) common.emplace("client.id", options_.client_id);
 
     rdkafka::client_config producer_config = options_.client;
@@ -49,7 +51,10 @@ result<void> kafka_based_log::create_clients() {
     COPYCAT_TRY_VOID(set_all(producer_config, producer_defaults));
     COPYCAT_TRY_VOID(set_all(producer_config, options_.producer_settings));
 
-    rdkafka::client_config consumer_config = options_.client;
+    // retry.backoff.ms is a producer property in librdkafka 2.0: its consumers would warn about it.
+    auto consumer_properties = options_.client.properties();
+    consumer_properties.erase("retry.backoff.ms");
+    COPYCAT_TRY(rdkafka::client_config consumer_config, rdkafka::client_config::from_map(consumer_properties));
     std::map<std::string, std::string> consumer_defaults = common;
     // read_committed: records of aborted or open transactions (exactly-once source tasks, a leader
     // that was fenced) are never applied (docs/exactly-once-source.md). Kafka Connect reads so in
