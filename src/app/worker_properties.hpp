@@ -41,7 +41,13 @@ struct common_worker_config {
     std::string access_control_allow_origin;
     std::string access_control_allow_methods;
     std::optional<std::string> basic_auth_credentials_file;
+    std::vector<std::string> rest_extension_classes;  // app/rest_extensions.hpp
     std::size_t rest_max_request_bytes = 16 * 1024 * 1024;  // rest.max.request.bytes
+    std::size_t rest_max_connections = 512;                          // rest.max.connections
+    std::size_t rest_max_pending_request_bytes = 64 * 1024 * 1024;  // rest.max.pending.request.bytes
+    // Whether workers sign their requests to each other's internal routes (connect.protocol=
+    // sessioned), so basic authentication lets those through (rest/basic_auth.hpp).
+    bool rest_internal_requests_signed = false;
     // The JVM bridge (docs/jvm-bridge.md): java.bridge.jvm.options, java.bridge.preferred.classes.
     std::string java_bridge_jvm_options;
     std::vector<std::string> java_bridge_preferred_classes;
