@@ -15,11 +15,4 @@ if (($# < 1)); then
   exit 2
 fi
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-repo=$(cd "$here/../.." && pwd)
-build_dir=$(cd "$1" && pwd)
-shift
-
-venv=$("$repo/deploy/install-python-tools.sh")
-export PYTHONDONTWRITEBYTECODE=1
-cd "$here"
-exec "$venv/bin/python" -m pytest --build-dir="$build_dir" "$@"
+exec "$here/../pytest-suite.sh" "$here" "$@"

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <memory>
 
+#include "app/rest_extensions.hpp"
 #include "common/strings.hpp"
 #include "rest/basic_auth.hpp"
 
@@ -22,6 +24,11 @@ std::string advertised_protocol(const common_worker_config& config) {
         https = https || text.starts_with("https://");
     }
     return http || !https ? "http" : "https";
+}
+
+std::string env_or_empty(const char* name) {
+    const char* value = std::getenv(name);
+    return value == nullptr ? std::string() : std::string(value);
 }
 
 }  // namespace
@@ -51,10 +58,17 @@ result<rest::http_server_options> rest_server_options(const common_worker_config
     if (!options.listeners.empty()) options.listener = options.listeners.front();
     if (uses_https(config)) options.tls = rest_tls_settings(config);
     options.body_limit = config.rest_max_request_bytes;
+    options.max_connections = config.rest_max_connections;
+    options.max_pending_body_bytes = config.rest_max_pending_request_bytes;
     options.cors.allowed_origins = config.access_control_allow_origin;
     options.cors.allowed_methods = config.access_control_allow_methods;
-    if (config.basic_auth_credentials_file && !config.basic_auth_credentials_file->empty()) {
-        COPYCAT_TRY(auto auth, rest::basic_auth::from_file(*config.basic_auth_credentials_file));
+    COPYCAT_TRY(auto files, basic_auth_files_of({.classes = config.rest_extension_classes,
+                                                 .kafka_opts = env_or_empty("KAFKA_OPTS"),
+                                                 .jvm_options = config.java_bridge_jvm_options}));
+    if (config.basic_auth_credentials_file && !config.basic_auth_credentials_file->empty())
+        files.insert(files.begin(), *config.basic_auth_credentials_file);
+    if (!files.empty()) {
+        COPYCAT_TRY(auto auth, rest::basic_auth::from_files(files, config.rest_internal_requests_signed));
         options.auth = std::make_shared<const rest::basic_auth>(std::move(auth));
         options.cors.allowed_headers.push_back("Authorization");  // so browsers may send credentials
     }

@@ -196,13 +196,22 @@ config_def build_worker_def() {
         .define("ssl.client.auth", config_type::string, "none", valid_string::in({"required", "requested", "none"}),
                 low, "Configures the REST listener to request client authentication.")
         .define("rest.extension.classes", config_type::list, "", low,
-                "Comma-separated names of ConnectRestExtension classes, loaded and called in the order specified.")
+                "Comma-separated names of ConnectRestExtension classes, loaded and called in the order specified. "
+                "Copycat serves org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension "
+                "natively and does not start with any other.")
         .define("admin.listeners", config_type::list, nullptr, listeners_validator(true), low,
                 "List of comma-separated URIs the Admin REST API will listen on.")
         // Copycat: the REST server's bound on what one request may send (docs/rest-api.md#limits).
         .define("rest.max.request.bytes", config_type::long_, 16 * 1024 * 1024, range::at_least(1), low,
                 "The largest request body the REST API accepts, in bytes. A larger body is refused with 413 while "
                 "it is read, before it is buffered, and the connection is closed.")
+        .define("rest.max.connections", config_type::int_, 512, range::at_least(1), low,
+                "The most connections each REST listener keeps open at once; further ones are closed as soon as "
+                "they are accepted.")
+        .define("rest.max.pending.request.bytes", config_type::long_, 64 * 1024 * 1024, range::at_least(1), low,
+                "The most request-body bytes each REST listener receives and handles at once (a request reserves "
+                "its Content-Length, or rest.max.request.bytes for a chunked body). A request that does not fit "
+                "is answered 503 before its body is read.")
         // Copycat: HTTP basic authentication of the REST API (Kafka: BasicAuthSecurityRestExtension).
         .define("rest.basic.auth.credentials.file", config_type::string, nullptr, low,
                 "A properties file of user=password lines. When set, every REST request except the internal "
@@ -333,17 +342,6 @@ void check_unused_key(std::string_view key, bool distributed, common_worker_conf
     }
 }
 
-// rest.extension.classes: Copycat runs no JAX-RS REST extensions. A worker asked for one (such as
-// Kafka's BasicAuthSecurityRestExtension) does not start rather than serve its REST API without it.
-std::optional<std::string> refused_rest_extensions(const parsed_config& values) {
-    const auto& classes = std::get<config_list>(values.find("rest.extension.classes")->second);
-    if (classes.empty()) return std::nullopt;
-    return fmt::format(
-        "Invalid value {} for configuration rest.extension.classes: Copycat runs no REST extensions, so the worker "
-        "does not start without them (rest.basic.auth.credentials.file is Copycat's HTTP basic authentication)",
-        join(classes));
-}
-
 // Validates `props` against `def` and fills the part every worker has.
 result<parsed_config> parse_common(const config_def& def, const string_map& props, bool distributed,
                                    common_worker_config& out) {
@@ -366,8 +364,6 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
     } catch (const std::exception& e) {
         return make_error(errc::invalid_argument, e.what());
     }
-    if (auto refused = refused_rest_extensions(values))
-        return make_error(errc::invalid_argument, "Invalid worker configuration:\n  " + *refused);
     for (const auto& [key, value] : props)
         if (const auto why = no_effect_reason(key))
             warn(out, fmt::format("Ignoring worker configuration '{}': {}", key, *why));
@@ -403,7 +399,11 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
     out.access_control_allow_methods = get<std::string>(values, "access.control.allow.methods");
     if (const auto* f = std::get_if<std::string>(&values.find("rest.basic.auth.credentials.file")->second))
         out.basic_auth_credentials_file = *f;
+    out.rest_extension_classes = get<config_list>(values, "rest.extension.classes");
     out.rest_max_request_bytes = static_cast<std::size_t>(get<std::int64_t>(values, "rest.max.request.bytes"));
+    out.rest_max_connections = static_cast<std::size_t>(get<std::int32_t>(values, "rest.max.connections"));
+    out.rest_max_pending_request_bytes =
+        static_cast<std::size_t>(get<std::int64_t>(values, "rest.max.pending.request.bytes"));
     out.java_bridge_jvm_options = get<std::string>(values, "java.bridge.jvm.options");
     out.java_bridge_preferred_classes = get<config_list>(values, "java.bridge.preferred.classes");
     return values;
@@ -484,6 +484,7 @@ result<distributed_config> parse_distributed_config(const string_map& props) {
     out.offset_topic = topic_settings(v, props, "offset.storage.", true);
     out.status_topic = topic_settings(v, props, "status.storage.", true);
     out.connect_protocol = get<std::string>(v, "connect.protocol");
+    out.rest_internal_requests_signed = out.connect_protocol == "sessioned";
     auto ms = [&](const char* key) { return std::chrono::milliseconds(get<std::int32_t>(v, key)); };
     out.session_timeout = ms("session.timeout.ms");
     out.heartbeat_interval = ms("heartbeat.interval.ms");

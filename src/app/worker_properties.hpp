@@ -7,7 +7,8 @@
 // types, defaults and validators: an invalid value stops the worker, as in Kafka. A key Copycat
 // has no behaviour for is accepted with one warning saying why (app/kafka_worker_keys.hpp;
 // docs/migrating.md#worker-configuration), and, as in Kafka, an unknown key only gets a warning.
-// rest.extension.classes naming a class stops the worker: Copycat runs no REST extensions.
+// rest.extension.classes is served as far as app/rest_extensions.hpp says: Kafka's
+// BasicAuthSecurityRestExtension; any other class stops the worker when its REST server is set up.
 // Prefixed settings pass through (producer., consumer., admin., key.converter., value.converter.,
 // header.converter., listeners.https., admin.listeners.https., config.providers., metrics.context.,
 // ssl., sasl.; and for a distributed worker the topic settings config.storage., offset.storage.,
@@ -45,7 +46,13 @@ struct common_worker_config {
     std::string access_control_allow_origin;
     std::string access_control_allow_methods;
     std::optional<std::string> basic_auth_credentials_file;
+    std::vector<std::string> rest_extension_classes;  // app/rest_extensions.hpp
     std::size_t rest_max_request_bytes = 16 * 1024 * 1024;  // rest.max.request.bytes
+    std::size_t rest_max_connections = 512;                          // rest.max.connections
+    std::size_t rest_max_pending_request_bytes = 64 * 1024 * 1024;  // rest.max.pending.request.bytes
+    // Whether workers sign their requests to each other's internal routes (connect.protocol=
+    // sessioned), so basic authentication lets those through (rest/basic_auth.hpp).
+    bool rest_internal_requests_signed = false;
     // The JVM bridge (docs/jvm-bridge.md): java.bridge.jvm.options, java.bridge.preferred.classes.
     std::string java_bridge_jvm_options;
     std::vector<std::string> java_bridge_preferred_classes;

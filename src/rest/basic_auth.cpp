@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
-#include <vector>
 
 #include "common/base64.hpp"
 #include "common/properties.hpp"
@@ -25,47 +24,36 @@ bool constant_time_equals(std::string_view a, std::string_view b) {
     return diff == 0;
 }
 
-// Path segments of a request target, without the query.
-std::vector<std::string_view> segments(std::string_view target) {
-    target = target.substr(0, target.find('?'));
-    std::vector<std::string_view> out;
-    while (!target.empty()) {
-        if (target.front() == '/') {
-            target.remove_prefix(1);
-            continue;
-        }
-        const auto slash = target.find('/');
-        out.push_back(target.substr(0, slash));
-        if (slash == std::string_view::npos) break;
-        target = target.substr(slash);
-    }
-    return out;
-}
-
 }  // namespace
 
-basic_auth::basic_auth(std::map<std::string, std::string> credentials) : credentials_(std::move(credentials)) {}
+basic_auth::basic_auth(std::map<std::string, std::string> credentials, bool signed_internal_routes)
+    : credentials_(std::move(credentials)), signed_internal_routes_(signed_internal_routes) {}
 
-result<basic_auth> basic_auth::from_file(const std::string& path) {
-    auto props = read_properties_file(path);
-    if (!props)
-        return make_error(errc::invalid_argument,
-                          "Cannot read rest.basic.auth.credentials.file " + path + ": " + props.err().describe());
-    if (props->empty())
-        return make_error(errc::invalid_argument,
-                          "rest.basic.auth.credentials.file " + path + " lists no user (expected user=password lines)");
-    return basic_auth(std::map<std::string, std::string>(props->begin(), props->end()));
+result<basic_auth> basic_auth::from_file(const std::string& path, bool signed_internal_routes) {
+    return from_files({path}, signed_internal_routes);
 }
 
-bool basic_auth::is_exempt(std::string_view method, std::string_view target) {
-    const auto parts = segments(target);
-    if (method == "POST" && parts.size() == 3 && parts[0] == "connectors" && parts[2] == "tasks") return true;
-    if (method == "PUT" && parts.size() == 3 && parts[0] == "connectors" && parts[2] == "fence") return true;
-    return method == "POST" && parts.size() == 2 && parts[0] == "internal" && parts[1] == "departures";
+result<basic_auth> basic_auth::from_files(const std::vector<std::string>& paths, bool signed_internal_routes) {
+    std::map<std::string, std::string> users;
+    for (const auto& path : paths) {
+        auto props = read_properties_file(path);
+        if (!props)
+            return make_error(errc::invalid_argument,
+                              "Cannot read the REST credentials file " + path + ": " + props.err().describe());
+        if (props->empty())
+            return make_error(errc::invalid_argument,
+                              "The REST credentials file " + path + " lists no user (expected user=password lines)");
+        users.insert(props->begin(), props->end());
+    }
+    return basic_auth(std::move(users), signed_internal_routes);
 }
 
-bool basic_auth::allows(const request& req) const {
-    if (is_exempt(req.method, req.target)) return true;
+bool basic_auth::allows(const router::match& route, const request& req) const {
+    if (signed_internal_routes_ && route.found() && route.route().caller == router::access::internal) return true;
+    return authenticates(req);
+}
+
+bool basic_auth::authenticates(const request& req) const {
     const auto header = req.header("Authorization");
     if (!header) return false;
     std::string_view value = *header;

@@ -40,6 +40,8 @@ struct listener_state {
     tcp::acceptor acceptor;
     asio::steady_timer accept_retry;
     bound_listener bound;  // written by start() before the threads exist
+    std::shared_ptr<listener_budget> budget;
+    std::size_t refused_connections = 0;  // on the acceptor's strand
 };
 
 // Members are declared so that the io_context outlives everything that uses it.
@@ -115,6 +117,7 @@ result<void> http_server::impl::open_all() {
         auto l = std::make_unique<listener_state>(ioc);
         l->text = text;
         l->address = std::move(address);
+        l->budget = std::make_shared<listener_budget>(options.max_connections, options.max_pending_body_bytes);
         if (l->address.protocol == "https" && !tls) {
             auto built = net::make_server_tls_context(options.tls.value_or(net::tls_settings{}));
             if (!built)
@@ -177,12 +180,26 @@ void http_server::impl::on_accept(listener_state& l, error_code ec, tcp::socket 
         });
         return;
     }
-    auto closed = [this](http_session* s) { forget(s); };
+    if (!l.budget->open_connection()) {
+        if (l.refused_connections++ % 1024 == 0) {
+            log::warn("REST listener {} has {} connections open (rest.max.connections); closing new ones ({} so far)",
+                      l.text, l.budget->max_connections(), l.refused_connections);
+        }
+        error_code ignored;
+        socket.close(ignored);
+        return accept(l);
+    }
+    auto closed = [this, budget = l.budget](http_session* s) {
+        budget->close_connection();
+        forget(s);
+    };
     std::shared_ptr<http_session> session;
     if (l.address.protocol == "https") {
-        session = std::make_shared<basic_http_session<tls_stream>>(std::move(socket), services, tls.get(), closed);
+        session =
+            std::make_shared<basic_http_session<tls_stream>>(std::move(socket), services, l.budget, tls.get(), closed);
     } else {
-        session = std::make_shared<basic_http_session<plain_stream>>(std::move(socket), services, nullptr, closed);
+        session =
+            std::make_shared<basic_http_session<plain_stream>>(std::move(socket), services, l.budget, nullptr, closed);
     }
     if (remember(session)) {
         session->start();

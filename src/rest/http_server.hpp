@@ -9,8 +9,10 @@
 //   server.port();   // the first listener's bound port (useful with port 0)
 //   server.stop();   // graceful: stop accepting, close idle connections, finish in-flight ones
 //
-// Request policies applied before routing, on every listener: CORS (cors_policy) and, when
-// configured, basic authentication (basic_auth).
+// Request policies applied on every listener when a request's header has arrived, before its body
+// is read (http_session.hpp): the router's refusal of ambiguous targets, CORS (cors_policy), basic
+// authentication on the matched route when configured (basic_auth), JSON-only writes, and the
+// listener's budget (listener_budget).
 //
 // Ownership and threading: the server owns the io_context, its thread pool (options.threads),
 // the listeners, the router and every live connection. Connections run on their own strands;
@@ -43,6 +45,11 @@ struct http_server_options {
     // Larger request bodies get 413 (checked against Content-Length before the body is read, and
     // while a chunked body arrives) and the connection is closed: rest.max.request.bytes.
     std::size_t body_limit = 16 * 1024 * 1024;
+    // Per listener: open connections (more are closed when accepted; rest.max.connections), and
+    // request-body bytes being received or handled at once (a request that does not fit gets 503
+    // before its body is read; rest.max.pending.request.bytes). See listener_budget.
+    std::size_t max_connections = 512;
+    std::size_t max_pending_body_bytes = 64 * 1024 * 1024;
     // Time a client has to send a complete request (and to finish a TLS handshake); also the
     // keep-alive idle limit and the limit for taking a response. A client that exceeds it is
     // disconnected.

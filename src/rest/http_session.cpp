@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "common/logging.hpp"
+#include "common/strings.hpp"
 #include "rest/error_mapping.hpp"
 #include "rest/request_forwarder.hpp"
 
@@ -31,6 +32,9 @@ namespace {
 constexpr std::chrono::milliseconds max_linger{2000};
 // How long a request forwarded to another worker may take (Kafka's REST request timeout).
 constexpr std::chrono::milliseconds forward_timeout{90'000};
+// A refused request with a body up to this size has it read and dropped, so the connection stays
+// open for the next request (a browser retrying with credentials); a larger body is never read.
+constexpr std::uint64_t max_drained_body = 8 * 1024;
 
 template <class Stream>
 Stream make_stream(asio::ip::tcp::socket socket, asio::ssl::context* tls) {
@@ -42,12 +46,23 @@ Stream make_stream(asio::ip::tcp::socket socket, asio::ssl::context* tls) {
     }
 }
 
+bool is_write(std::string_view method) { return method == "POST" || method == "PUT" || method == "PATCH"; }
+
 }  // namespace
+
+bool is_json_media_type(std::string_view content_type) {
+    const std::string_view type = trim(content_type.substr(0, content_type.find(';')));
+    return iequals(type, "application/json");
+}
 
 template <class Stream>
 basic_http_session<Stream>::basic_http_session(asio::ip::tcp::socket socket, const session_services& services,
-                                               asio::ssl::context* tls, closed_fn on_closed)
-    : stream_(make_stream<Stream>(std::move(socket), tls)), services_(services), on_closed_(std::move(on_closed)) {}
+                                               std::shared_ptr<listener_budget> budget, asio::ssl::context* tls,
+                                               closed_fn on_closed)
+    : stream_(make_stream<Stream>(std::move(socket), tls)),
+      services_(services),
+      budget_(std::move(budget)),
+      on_closed_(std::move(on_closed)) {}
 
 template <class Stream>
 beast::tcp_stream& basic_http_session<Stream>::tcp() {
@@ -102,11 +117,37 @@ template <class Stream>
 void basic_http_session<Stream>::on_header(error_code ec) {
     if (phase_ == phase::closed) return;
     if (ec) return on_read_error(ec);
-    const auto& req = parser_->get();
-    method_ = std::string(req.method_string());
-    target_ = std::string(req.target());
+    const auto& head = parser_->get();
+    method_ = std::string(head.method_string());
+    target_ = std::string(head.target());
     started_ = std::chrono::steady_clock::now();
-    if (!parser_->is_done() && beast::iequals(req[http::field::expect], "100-continue")) {
+    keep_alive_ = head.keep_alive();
+    pending_ = request{};
+    pending_.method = method_;
+    pending_.target = target_;
+    pending_.headers.reserve(static_cast<std::size_t>(std::distance(head.begin(), head.end())));
+    for (const auto& field : head)
+        pending_.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+    match_ = services_.routes->find(method_, target_);
+
+    if (auto refused = refusal()) {
+        if (parser_->is_done() || !keep_alive_ || stopping_) return write(std::move(*refused), !keep_alive_ || stopping_);
+        const auto length = parser_->content_length();
+        const bool awaits_continue = beast::iequals(head[http::field::expect], "100-continue");
+        if (!length || *length > max_drained_body || awaits_continue) {
+            return write(std::move(*refused), true);  // the body stays unread: the connection closes
+        }
+        parser_->body_limit(max_drained_body);
+        http::async_read(stream_, buffer_, *parser_,
+                         [self = this->shared_from_this(), refused = std::move(*refused)](error_code rec,
+                                                                                          std::size_t) mutable {
+                             if (self->phase_ == phase::closed) return;
+                             if (rec) return self->close();
+                             self->write(std::move(refused), false);
+                         });
+        return;
+    }
+    if (!parser_->is_done() && beast::iequals(head[http::field::expect], "100-continue")) {
         continue_ = {};
         continue_.version(11);
         continue_.result(http::status::continue_);
@@ -118,6 +159,51 @@ void basic_http_session<Stream>::on_header(error_code ec) {
         return;
     }
     read_body();
+}
+
+template <class Stream>
+std::optional<response> basic_http_session<Stream>::refusal() {
+    if (!match_.found()) {
+        auto error = match_.error();
+        if (error.status == 400) return error;  // a target that could mean another route
+    }
+    if (services_.cors != nullptr) {
+        auto decision = services_.cors->inspect(pending_);
+        policy_headers_ = std::move(decision.headers);
+        if (decision.preflight) return empty_response(204);
+    }
+    if (services_.auth != nullptr && !services_.auth->allows(match_, pending_)) {
+        log::debug("REST {} {} refused: no valid credentials", method_, target_);
+        return basic_auth::challenge();
+    }
+    if (!match_.found()) return match_.error();
+    const bool has_body = !parser_->is_done();
+    if (has_body && is_write(method_)) {
+        const auto type = pending_.header("Content-Type");
+        if (!type || !is_json_media_type(*type)) return error_response(415, "HTTP 415 Unsupported Media Type");
+    }
+    if (has_body && budget_ != nullptr) {
+        const auto length = parser_->content_length();
+        const std::size_t bytes = length ? static_cast<std::size_t>(*length) : services_.limits.body_limit;
+        if (bytes > services_.limits.body_limit) {
+            return error_response(413, fmt::format("Request body is larger than the limit of {} bytes",
+                                                   services_.limits.body_limit));
+        }
+        if (!budget_->reserve_body(bytes)) {
+            log::warn("REST {} {} refused: the listener already holds {} bytes of request bodies", method_, target_,
+                      budget_->max_body_bytes());
+            return error_response(503, "Too many request bytes in flight; retry later")
+                .with_header("Retry-After", "1");
+        }
+        reserved_body_ = bytes;
+    }
+    return std::nullopt;
+}
+
+template <class Stream>
+void basic_http_session<Stream>::release_body_budget() {
+    if (reserved_body_ != 0 && budget_ != nullptr) budget_->release_body(reserved_body_);
+    reserved_body_ = 0;
 }
 
 template <class Stream>
@@ -168,23 +254,8 @@ void basic_http_session<Stream>::handle_request() {
     parser_.reset();
     keep_alive_ = msg.keep_alive();
 
-    request req;
-    req.method = method_;
-    req.target = target_;
-    req.headers.reserve(static_cast<std::size_t>(std::distance(msg.begin(), msg.end())));
-    for (const auto& field : msg)
-        req.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+    request req = std::move(pending_);
     req.body = std::move(msg.body());
-
-    if (services_.cors != nullptr) {
-        auto decision = services_.cors->inspect(req);
-        policy_headers_ = std::move(decision.headers);
-        if (decision.preflight) return write(empty_response(204), !keep_alive_ || stopping_);
-    }
-    if (services_.auth != nullptr && !services_.auth->allows(req)) {
-        log::debug("REST {} {} refused: no valid credentials", method_, target_);
-        return write(basic_auth::challenge(), !keep_alive_ || stopping_);
-    }
 
     const std::uint64_t seq = ++seq_;
     std::weak_ptr<basic_http_session> weak = this->shared_from_this();
@@ -199,7 +270,7 @@ void basic_http_session<Stream>::handle_request() {
         });
     });
     responder forwarding = forwarding_responder(req, std::move(respond), forward_timeout, stream_.get_executor());
-    services_.routes->dispatch(std::move(req), std::move(forwarding));
+    services_.routes->dispatch(std::move(match_), std::move(req), std::move(forwarding));
 }
 
 template <class Stream>
@@ -211,6 +282,7 @@ void basic_http_session<Stream>::deliver(std::uint64_t seq, response r) {
 template <class Stream>
 void basic_http_session<Stream>::write(response r, bool close_after) {
     phase_ = phase::writing;
+    release_body_budget();
     if (r.status < 200 || r.status > 999) {
         log::error("REST handler for {} {} answered with invalid status {}", method_, target_, r.status);
         r = error_response(500, fmt::format("Request handler produced an invalid HTTP status {}", r.status));
@@ -281,6 +353,7 @@ template <class Stream>
 void basic_http_session<Stream>::close() {
     if (phase_ == phase::closed) return;
     phase_ = phase::closed;
+    release_body_budget();
     error_code ignored;
     tcp().socket().shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
     tcp().close();

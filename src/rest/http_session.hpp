@@ -3,12 +3,17 @@
 // or TLS (an https listener).
 //
 // TLS first does the server handshake (within the read timeout). Then the session reads a
-// request (header, then body, answering `Expect: 100-continue`), applies the server's request
-// policies — CORS (a preflight is answered at once; every answer gets the CORS headers) and basic
-// authentication (401 without valid credentials) — hands it to the router, and writes the
-// handler's response when it arrives; it keeps the connection alive when the client asks for it.
-// Limits: a body limit (413 and close), a read timeout that covers a whole request and the
-// keep-alive idle time (the client is dropped), and the same timeout for writing.
+// request's header and, before it reads any body byte or answers `Expect: 100-continue`,
+// matches the request line (router::find) and applies the server's request policies in this
+// order: a target the router refuses (400), CORS (a preflight is answered at once; every answer
+// gets the CORS headers), basic authentication on the matched route (401), an unknown route
+// (404/405), a body that is not JSON on a write (415, as Kafka Connect's Jersey answers), and
+// the listener's budget of body bytes (503). A request refused there is answered without its body
+// being read (the connection is then closed). Otherwise the session reads the body, hands the
+// same match to the router, and writes the handler's response when it arrives; it keeps the
+// connection alive when the client asks for it. Limits: a body limit (413 and close), a read
+// timeout that covers a whole request and the keep-alive idle time (the client is dropped), and
+// the same timeout for writing.
 //
 // Ownership and threading: created by http_server, which keeps a strong reference until the
 // session reports itself closed (on_closed). Every member function except start() and shutdown()
@@ -24,6 +29,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include <boost/asio/ip/tcp.hpp>
@@ -38,6 +44,7 @@
 
 #include "rest/basic_auth.hpp"
 #include "rest/cors_policy.hpp"
+#include "rest/listener_budget.hpp"
 #include "rest/response.hpp"
 #include "rest/router.hpp"
 #include "rest/shared_string_body.hpp"
@@ -67,6 +74,10 @@ struct session_limits {
     std::size_t body_limit = 0;
     std::chrono::milliseconds read_timeout{0};
 };
+
+// Whether a Content-Type names JSON ("application/json", any case, parameters such as charset
+// allowed), as the REST API's writes require.
+bool is_json_media_type(std::string_view content_type);
 
 // What every session of a server shares; owned by the server, read-only while it runs.
 struct session_services {
@@ -101,7 +112,7 @@ public:
     // keeps both). `tls`: the server context, for TLS sessions only. on_closed runs once, on the
     // strand, when the connection is finished.
     basic_http_session(boost::asio::ip::tcp::socket socket, const session_services& services,
-                       boost::asio::ssl::context* tls, closed_fn on_closed);
+                       std::shared_ptr<listener_budget> budget, boost::asio::ssl::context* tls, closed_fn on_closed);
 
     void start() override;
     void shutdown() override;
@@ -113,6 +124,8 @@ private:
     void on_handshake(error_code ec);
     void read_header();
     void on_header(error_code ec);
+    std::optional<response> refusal();
+    void release_body_budget();
     void read_body();
     void on_body(error_code ec);
     void on_read_error(error_code ec);
@@ -131,6 +144,10 @@ private:
     boost::beast::http::response<shared_string_body> out_;
     boost::beast::http::response<boost::beast::http::empty_body> continue_;
     const session_services& services_;
+    const std::shared_ptr<listener_budget> budget_;
+    std::size_t reserved_body_ = 0;  // body bytes of the current request held in budget_
+    request pending_;                // the current request's line and headers, once they arrived
+    router::match match_;            // what the router matched for it
     closed_fn on_closed_;
 
     phase phase_ = phase::reading;

@@ -5,6 +5,8 @@
 #include <exception>
 #include <utility>
 
+#include <fmt/format.h>
+
 #include "common/logging.hpp"
 #include "rest/error_mapping.hpp"
 #include "rest/uri.hpp"
@@ -27,12 +29,12 @@ bool valid_param_name(std::string_view name) {
 
 }  // namespace
 
-router& router::add(std::string_view method, std::string_view path_template, handler h) {
+router& router::add(std::string_view method, std::string_view path_template, handler h, access caller) {
     if (method.empty()) bad_registration(method, path_template, "empty method");
     if (path_template.empty() || path_template.front() != '/')
         bad_registration(method, path_template, "must start with '/'");
     if (!h) bad_registration(method, path_template, "empty handler");
-    route r{{std::string(method), std::string(path_template)}, {}, std::move(h)};
+    route r{{std::string(method), std::string(path_template), caller}, {}, std::move(h)};
     std::string_view rest = path_template.substr(1);
     if (!rest.empty() && rest.back() == '/') rest.remove_suffix(1);
     while (!rest.empty()) {
@@ -86,41 +88,67 @@ bool router::more_specific(const route& a, const route& b) {
     return false;
 }
 
-void router::dispatch(request req, responder respond) const {
-    const split_target parts = split_request_target(req.target);
-    req.path = std::string(parts.path);
-    req.raw_query = std::string(parts.query);
+const router::route_info& router::match::route() const { return route_->info; }
+
+response router::match::error() const {
+    response r = error_response(status_, message_);
+    if (!allow_.empty()) r.headers.emplace_back("Allow", allow_);
+    return r;
+}
+
+router::match router::find(std::string_view method, std::string_view target) const {
+    match m;
+    if (const auto refused = refused_target(target)) {
+        m.status_ = 400;
+        m.message_ = fmt::format("Malformed request URI: {}", *refused);
+        return m;
+    }
+    const split_target parts = split_request_target(target);
     auto segments = decode_path_segments(parts.path);
     auto query = parse_query(parts.query);
     if (!segments || !query) {
-        respond(error_response(400, "Malformed percent-encoding in the request URI"));
-        return;
+        m.status_ = 400;
+        m.message_ = "Malformed percent-encoding in the request URI";
+        return m;
     }
-    req.query = std::move(*query);
-
-    const route* best = nullptr;
     std::vector<std::string_view> allowed;
     for (const auto& r : routes_) {
         if (!matches(r, *segments)) continue;
-        if (r.info.method != req.method) {
+        if (r.info.method != method) {
             if (std::find(allowed.begin(), allowed.end(), r.info.method) == allowed.end())
                 allowed.push_back(r.info.method);
             continue;
         }
-        if (best == nullptr || more_specific(r, *best)) best = &r;
+        if (m.route_ == nullptr || more_specific(r, *m.route_)) m.route_ = &r;
     }
-    if (best == nullptr) {
-        if (allowed.empty()) {
-            respond(error_response(404, "HTTP 404 Not Found"));
-        } else {
-            std::string allow;
-            for (const auto m : allowed) allow.append(allow.empty() ? "" : ", ").append(m);
-            respond(error_response(405, "HTTP 405 Method Not Allowed").with_header("Allow", std::move(allow)));
-        }
+    if (m.route_ == nullptr && !allowed.empty()) {
+        m.status_ = 405;
+        m.message_ = "HTTP 405 Method Not Allowed";
+        for (const auto a : allowed) m.allow_.append(m.allow_.empty() ? "" : ", ").append(a);
+    }
+    m.segments_ = std::move(*segments);
+    m.query_ = std::move(*query);
+    m.path_ = std::string(parts.path);
+    m.raw_query_ = std::string(parts.query);
+    return m;
+}
+
+void router::dispatch(request req, responder respond) const {
+    match m = find(req.method, req.target);
+    dispatch(std::move(m), std::move(req), std::move(respond));
+}
+
+void router::dispatch(match m, request req, responder respond) const {
+    if (!m.found()) {
+        respond(m.error());
         return;
     }
-    for (std::size_t i = 0; i < segments->size(); ++i) {
-        if (best->segments[i].is_param) req.path_params[best->segments[i].text] = std::move((*segments)[i]);
+    const route* best = m.route_;
+    req.path = std::move(m.path_);
+    req.raw_query = std::move(m.raw_query_);
+    req.query = std::move(m.query_);
+    for (std::size_t i = 0; i < m.segments_.size(); ++i) {
+        if (best->segments[i].is_param) req.path_params[best->segments[i].text] = std::move(m.segments_[i]);
     }
     try {
         best->handle(std::move(req), respond);

@@ -7,10 +7,15 @@
 //   });
 //
 // Templates are literal segments and whole-segment parameters `{name}`. A request path is split
-// at '/' before percent-decoding, so "%2F" stays inside one parameter; one trailing slash is
-// tolerated. A literal segment beats a parameter at the same position. Unknown path -> 404,
-// known path with another method -> 405 (with Allow), malformed escapes -> 400; all with the JSON
-// error body. A handler that throws gets 500 with the exception's message.
+// at '/', then each segment is percent-decoded; one trailing slash is tolerated. A literal segment
+// beats a parameter at the same position. A target that refused_target() refuses (a fragment,
+// "//", dot segments, ';', "%2F", ...) -> 400, unknown path -> 404, known path with another
+// method -> 405 (with Allow); all with the JSON error body. A handler that throws gets 500 with
+// the exception's message.
+//
+// find() is the one place a request line is matched: the server decides authentication on its
+// result (a route's access, docs/security.md) before it reads the body, and dispatches the same
+// match, so what is checked is what runs.
 //
 // Threading: build the table first, then hand the router to the server; after that it is
 // read-only and dispatch() runs concurrently on the server's I/O threads. Handlers run on an
@@ -27,18 +32,45 @@
 namespace copycat::rest {
 
 class router {
+    struct route;
+
 public:
     using handler = std::function<void(request req, responder respond)>;
+
+    // Who calls a route: clients, or the workers of a cluster among themselves (a signed request,
+    // docs/security.md "Who may call what").
+    enum class access { client, internal };
 
     struct route_info {
         std::string method;         // "GET"
         std::string path_template;  // "/connectors/{connector}"
+        access caller = access::client;
         friend bool operator==(const route_info&, const route_info&) = default;
+    };
+
+    // The outcome of matching a request line: a route, or the error answer for the request.
+    class match {
+    public:
+        bool found() const { return route_ != nullptr; }
+        // The matched route; only when found().
+        const route_info& route() const;
+        // 400, 404 or 405 (with Allow) with the JSON error body; only when !found().
+        response error() const;
+
+    private:
+        friend class router;
+        const router::route* route_ = nullptr;
+        std::vector<std::string> segments_;  // decoded
+        query_params query_;
+        std::string path_, raw_query_;
+        int status_ = 404;
+        std::string message_ = "HTTP 404 Not Found";
+        std::string allow_;
     };
 
     // Registers a route. A malformed template or a duplicate method+template is a programming
     // error: it is logged and the process aborts.
-    router& add(std::string_view method, std::string_view path_template, handler h);
+    router& add(std::string_view method, std::string_view path_template, handler h, access caller = access::client);
     router& get(std::string_view path_template, handler h) { return add("GET", path_template, std::move(h)); }
     router& post(std::string_view path_template, handler h) { return add("POST", path_template, std::move(h)); }
     router& put(std::string_view path_template, handler h) { return add("PUT", path_template, std::move(h)); }
@@ -48,8 +80,12 @@ public:
     // The table in registration order (compared with the OpenAPI document by a test).
     std::vector<route_info> routes() const;
 
-    // Matches req.method and req.target, fills req.path, raw_query, path_params and query, and
-    // calls the handler; answers errors itself. Thread-safe once the table is complete.
+    // Matches a method and a raw request target. Thread-safe once the table is complete.
+    match find(std::string_view method, std::string_view target) const;
+    // Fills req.path, raw_query, path_params and query from `m` (found() for req's method and
+    // target) and calls the route's handler; answers m.error() when nothing matched.
+    void dispatch(match m, request req, responder respond) const;
+    // find(req.method, req.target), then dispatch.
     void dispatch(request req, responder respond) const;
 
 private:

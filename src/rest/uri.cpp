@@ -12,8 +12,39 @@ int hex_value(char c) {
 
 }  // namespace
 
+std::optional<std::string_view> refused_target(std::string_view target) {
+    if (target.empty() || target.front() != '/') return "the request target must be an absolute path";
+    for (const char c : target) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u <= 0x20 || u >= 0x7f) return "the request target has a byte that is not visible ASCII";
+        if (c == '#') return "the request target has a fragment";
+        if (c == '\\') return "the request target has a backslash";
+    }
+    const std::string_view path = target.substr(0, target.find('?'));
+    if (path.find(';') != std::string_view::npos) return "the request path has a path parameter (';')";
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        if (path[i] != '%') continue;
+        const int hi = i + 2 < path.size() ? hex_value(path[i + 1]) : -1;
+        const int lo = hi >= 0 ? hex_value(path[i + 2]) : -1;
+        if (lo < 0) return "the request path has a malformed percent-encoding";
+        const int byte = hi * 16 + lo;
+        if (byte == '/' || byte == '\\') return "the request path has an encoded '/' or '\\'";
+        if (byte < 0x20 || byte == 0x7f) return "the request path has an encoded control character";
+    }
+    std::string_view rest = path.substr(1);
+    while (!rest.empty()) {
+        const auto slash = rest.find('/');
+        const std::string_view raw = rest.substr(0, slash);
+        if (raw.empty()) return "the request path has an empty segment";
+        const auto decoded = percent_decode(raw, false);
+        if (decoded && (*decoded == "." || *decoded == "..")) return "the request path has a dot segment";
+        if (slash == std::string_view::npos) break;
+        rest = rest.substr(slash + 1);  // "/a/" ends with an empty remainder: one trailing slash
+    }
+    return std::nullopt;
+}
+
 split_target split_request_target(std::string_view target) {
-    if (const auto hash = target.find('#'); hash != std::string_view::npos) target = target.substr(0, hash);
     split_target out;
     const auto q = target.find('?');
     out.path = target.substr(0, q);

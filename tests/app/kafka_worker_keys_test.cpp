@@ -225,17 +225,12 @@ TEST_CASE("an invalid value of a Kafka key still stops the worker, with Kafka's 
     }
 }
 
-TEST_CASE("rest.extension.classes naming a class stops the worker; empty is accepted") {
+TEST_CASE("rest.extension.classes is parsed without a warning; rest_server_options decides on it") {
     const std::string basic_auth = "org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension";
-    auto refused = parse_distributed_config(with(distributed_props(), {{"rest.extension.classes", basic_auth}}));
-    REQUIRE_FALSE(refused.ok());
-    CHECK_THAT(refused.err().message, Catch::Contains("Invalid value " + basic_auth +
-                                                      " for configuration rest.extension.classes: Copycat runs no "
-                                                      "REST extensions"));
-    CHECK_FALSE(parse_standalone_config(with(standalone_props(), {{"rest.extension.classes", basic_auth}})).ok());
-    auto empty = parse_standalone_config(with(standalone_props(), {{"rest.extension.classes", ""}}));
-    REQUIRE(empty.ok());
-    CHECK(empty->warnings.empty());
+    auto config = parse_distributed_config(with(distributed_props(), {{"rest.extension.classes", basic_auth}}));
+    REQUIRE(config.ok());
+    CHECK(config->rest_extension_classes == std::vector<std::string>{basic_auth});
+    CHECK(config->warnings.empty());
 }
 
 TEST_CASE("config.providers keys are neither refused nor warned about") {

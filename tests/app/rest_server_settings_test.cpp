@@ -3,6 +3,7 @@
 // RestServer.advertisedUrl / determineAdvertisedProtocol).
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -115,4 +116,68 @@ TEST_CASE("the advertised URL prefers http, unless rest.advertised.listener says
     endpoint = advertised(v6, {{"http", "::1", 40004, "[::1]:40004"}});
     CHECK(endpoint.url == "http://[::1]:40004/");
     CHECK(endpoint.worker_id == "::1:40004");
+}
+
+TEST_CASE("rest.max.connections and rest.max.pending.request.bytes cap each listener") {
+    auto defaults = rest_server_options(parsed({}));
+    REQUIRE(defaults.ok());
+    CHECK(defaults->max_connections == 512);
+    CHECK(defaults->max_pending_body_bytes == 64 * 1024 * 1024);
+    auto set = rest_server_options(parsed({{"rest.max.connections", "8"}, {"rest.max.pending.request.bytes", "4096"}}));
+    REQUIRE(set.ok());
+    CHECK(set->max_connections == 8);
+    CHECK(set->max_pending_body_bytes == 4096);
+}
+
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const auto path = std::filesystem::temp_directory_path() / ("copycat-" + std::to_string(::getpid()) + "-" + name);
+    std::ofstream(path) << text;
+    return path.string();
+}
+
+}  // namespace
+
+TEST_CASE("Kafka's BasicAuthSecurityRestExtension is served from its JAAS file; any other extension stops the worker") {
+    const std::string extension = "org.apache.kafka.connect.rest.basic.auth.extension.BasicAuthSecurityRestExtension";
+    const std::string users = write_temp("connect.password", "admin: secret\nops=ops-secret\n");
+    const std::string jaas = write_temp("connect.jaas", "/* Kafka Connect's REST users */\nKafkaConnect {\n"
+                                                        "  org.apache.kafka.connect.rest.basic.auth.extension."
+                                                        "PropertyFileLoginModule required\n  file=\"" +
+                                                            users + "\";\n};\n");
+    // Found the way Kafka finds it: -Djava.security.auth.login.config in the JVM options.
+    auto options = rest_server_options(parsed({{"rest.extension.classes", extension},
+                                               {"java.bridge.jvm.options", "-Xmx1g -Djava.security.auth.login.config=" + jaas}}));
+    INFO((options ? std::string() : options.err().describe()));
+    REQUIRE(options.ok());
+    REQUIRE(options->auth);
+    CHECK(options->auth->users() == 2);
+    rest::request req;
+    req.headers = {{"Authorization", "Basic YWRtaW46c2VjcmV0"}};  // admin:secret
+    CHECK(options->auth->authenticates(req));
+
+    // Without a JAAS file the worker does not start (its REST API would be open).
+    auto no_jaas = rest_server_options(parsed({{"rest.extension.classes", extension}}));
+    if (std::getenv("KAFKA_OPTS") == nullptr) {
+        REQUIRE_FALSE(no_jaas.ok());
+        CHECK_THAT(no_jaas.err().message, Catch::Contains("java.security.auth.login.config"));
+    }
+    // A JAAS file without the KafkaConnect entry, or with another login module, neither.
+    const std::string other = write_temp("other.jaas", "KafkaServer { com.example.Ldap required url=\"x\"; };");
+    auto wrong_entry = rest_server_options(parsed({{"rest.extension.classes", extension},
+                                                   {"java.bridge.jvm.options", "-Djava.security.auth.login.config=" + other}}));
+    REQUIRE_FALSE(wrong_entry.ok());
+    CHECK_THAT(wrong_entry.err().message, Catch::Contains("KafkaConnect"));
+    const std::string ldap = write_temp("ldap.jaas", "KafkaConnect { com.example.LdapLoginModule required; };");
+    auto wrong_module = rest_server_options(parsed({{"rest.extension.classes", extension},
+                                                    {"java.bridge.jvm.options", "-Djava.security.auth.login.config==" + ldap}}));
+    REQUIRE_FALSE(wrong_module.ok());
+    CHECK_THAT(wrong_module.err().message, Catch::Contains("com.example.LdapLoginModule"));
+
+    // Any other extension class: the worker refuses to start, naming it.
+    auto unknown = rest_server_options(parsed({{"rest.extension.classes", "com.example.AuditExtension"}}));
+    REQUIRE_FALSE(unknown.ok());
+    CHECK_THAT(unknown.err().message, Catch::Contains("com.example.AuditExtension"));
+    for (const auto& f : {users, jaas, other, ldap}) std::filesystem::remove(f);
 }

@@ -30,7 +30,8 @@ namespace {
 router ok_router() {
     router r;
     r.get("/connectors", [](request, responder respond) { respond(json_response(200, json::value::make_array())); });
-    r.post("/connectors/{connector}/tasks", [](request, responder respond) { respond(empty_response(204)); });
+    r.add("POST", "/connectors/{connector}/tasks", [](request, responder respond) { respond(empty_response(204)); },
+          router::access::internal);
     return r;
 }
 
@@ -46,8 +47,9 @@ std::unique_ptr<http_server> start(router r, http_server_options o) {
 }
 
 const std::string user_basic = "Basic dXNlcjpwYXNzd29yZA==";  // user:password
-std::shared_ptr<const basic_auth> users() {
-    return std::make_shared<const basic_auth>(std::map<std::string, std::string>{{"user", "password"}, {"ops", "x"}});
+std::shared_ptr<const basic_auth> users(bool signed_internal_routes = true) {
+    return std::make_shared<const basic_auth>(std::map<std::string, std::string>{{"user", "password"}, {"ops", "x"}},
+                                              signed_internal_routes);
 }
 
 std::string temp_file(const std::string& text) {
@@ -150,31 +152,49 @@ TEST_CASE("basic authentication: 401 with WWW-Authenticate unless the credential
     CHECK(client.request("GET", "/connectors", {}, {{"Authorization", "Bearer dXNlcjpwYXNzd29yZA=="}}).status == 401);
     CHECK(client.request("GET", "/connectors", {}, {{"Authorization", "Basic !!!"}}).status == 401);
 
-    // Preflights carry no credentials; the internal task-config endpoint has none either.
+    // Preflights carry no credentials; the internal task-config route has none either (its
+    // requests are signed under connect.protocol=sessioned).
     auto preflight = client.request("OPTIONS", "/connectors", {},
                                     {{"Origin", "https://ui"}, {"Access-Control-Request-Method", "GET"}});
     CHECK(preflight.status == 204);
     CHECK(client.request("POST", "/connectors/c/tasks", "[]").status == 204);
 }
 
+TEST_CASE("basic authentication: without signed internal requests (eager, compatible) internal routes need credentials") {
+    auto server = start(ok_router(), {.auth = users(false)});
+    test_client client(server->port());
+    CHECK(client.request("POST", "/connectors/c/tasks", "[]").status == 401);
+    CHECK(client.request("POST", "/connectors/c/tasks", "[]", {{"Authorization", user_basic}}).status == 204);
+}
+
 TEST_CASE("the credentials file is a properties file of user=password lines") {
-    auto auth = basic_auth::from_file(temp_file("# users\nuser=password\nops: with space\n"));
+    auto auth = basic_auth::from_file(temp_file("# users\nuser=password\nops: with space\n"), true);
     REQUIRE(auth.ok());
     CHECK(auth->users() == 2);
-    CHECK(auth->allows(with_headers("GET", "/", {{"Authorization", user_basic}})));
-    CHECK(auth->allows(with_headers("GET", "/", {{"authorization", "Basic b3BzOndpdGggc3BhY2U="}})));
-    CHECK_FALSE(auth->allows(with_headers("GET", "/", {{"Authorization", "Basic dW5rbm93bjpwYXNzd29yZA=="}})));
-    CHECK_FALSE(auth->allows(with_headers("GET", "/", {})));
+    CHECK(auth->authenticates(with_headers("GET", "/", {{"Authorization", user_basic}})));
+    CHECK(auth->authenticates(with_headers("GET", "/", {{"authorization", "Basic b3BzOndpdGggc3BhY2U="}})));
+    CHECK_FALSE(auth->authenticates(with_headers("GET", "/", {{"Authorization", "Basic dW5rbm93bjpwYXNzd29yZA=="}})));
+    CHECK_FALSE(auth->authenticates(with_headers("GET", "/", {})));
     // The credentials are decoded as java.util.Base64.getDecoder() does: padding may be left out, not cut short.
-    CHECK(auth->allows(with_headers("GET", "/", {{"Authorization", "Basic dXNlcjpwYXNzd29yZA"}})));
-    CHECK_FALSE(auth->allows(with_headers("GET", "/", {{"Authorization", "Basic dXNlcjpwYXNzd29yZA="}})));
-    CHECK(auth->allows(with_headers("PUT", "/connectors/c/fence?forward=true", {})));
-    CHECK(auth->allows(with_headers("POST", "/internal/departures", {})));
-    CHECK_FALSE(auth->allows(with_headers("GET", "/connectors/c/tasks", {})));
+    CHECK(auth->authenticates(with_headers("GET", "/", {{"Authorization", "Basic dXNlcjpwYXNzd29yZA"}})));
+    CHECK_FALSE(auth->authenticates(with_headers("GET", "/", {{"Authorization", "Basic dXNlcjpwYXNzd29yZA="}})));
 
-    CHECK(basic_auth::from_file(temp_file("")).err().code == errc::invalid_argument);
-    CHECK_THAT(basic_auth::from_file("/no/such/credentials").err().message,
-               Catch::Contains("rest.basic.auth.credentials.file"));
+    // Exemption comes from the route the router matched, never from the target's text.
+    const router routes = ok_router();
+    const auto allowed = [&](std::string method, std::string target) {
+        return auth->allows(routes.find(method, target), with_headers(method, target, {}));
+    };
+    CHECK(allowed("POST", "/connectors/c/tasks?forward=true"));
+    CHECK_FALSE(allowed("GET", "/connectors"));
+    CHECK_FALSE(allowed("POST", "/connectors/#/tasks"));   // refused by the router: not its internal route
+    CHECK_FALSE(allowed("POST", "/connectors/c/tasks/"  "x"));
+    CHECK_FALSE(allowed("GET", "/connectors/c/tasks"));     // another method: not internal
+    CHECK_FALSE(basic_auth::from_file(temp_file("user=password\n"), false)->allows(
+        routes.find("POST", "/connectors/c/tasks"), with_headers("POST", "/connectors/c/tasks", {})));
+
+    CHECK(basic_auth::from_file(temp_file(""), true).err().code == errc::invalid_argument);
+    CHECK_THAT(basic_auth::from_file("/no/such/credentials", true).err().message,
+               Catch::Contains("/no/such/credentials"));
 }
 
 TEST_CASE("a forwarded request keeps the client's Authorization header, over http and https") {

@@ -20,7 +20,7 @@ TEST_CASE("percent_decode handles escapes, '+' and malformed input") {
 }
 
 TEST_CASE("split_request_target and decode_path_segments keep %2F inside a segment") {
-    const auto parts = split_request_target("/connectors/a%2Fb/status?expand=info#frag");
+    const auto parts = split_request_target("/connectors/a%2Fb/status?expand=info");
     CHECK(parts.path == "/connectors/a%2Fb/status");
     CHECK(parts.query == "expand=info");
     CHECK(split_request_target("").path == "/");
@@ -30,6 +30,20 @@ TEST_CASE("split_request_target and decode_path_segments keep %2F inside a segme
     CHECK(decode_path_segments("/") == std::vector<std::string>{});
     CHECK(decode_path_segments("/connectors/") == std::vector<std::string>{"connectors"});
     CHECK(decode_path_segments("/a//b") == std::vector<std::string>{"a", "", "b"});
+}
+
+TEST_CASE("refused_target accepts only targets that name one path however they are normalised") {
+    for (const char* ok : {"/", "/connectors", "/connectors/", "/connectors/a%20b/status?expand=info&x=%2F",
+                           "/connectors/a%23b", "/connectors/50%25", "/connectors/a.b/..c", "/connectors?a=b;c"}) {
+        INFO(ok);
+        CHECK_FALSE(refused_target(ok).has_value());
+    }
+    for (const char* bad : {"", "connectors", "*", "http://h/connectors", "h:8083", "/a#b", "/a?b#c", "//", "/a//b",
+                            "/./a", "/a/..", "/a/%2e%2E/b", "/a;b", "/a/%2F", "/a/%5c", "/a\\b", "/a/%0A", "/a/%7F",
+                            "/a/%", "/a/%4", "/a/%x1", "/a b", "/a\x01", "/\xc3\xa9"}) {
+        INFO(bad);
+        CHECK(refused_target(bad).has_value());
+    }
 }
 
 TEST_CASE("parse_listener accepts Kafka Connect's listeners syntax") {
