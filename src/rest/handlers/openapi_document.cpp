@@ -110,6 +110,22 @@ json::value responses_of(const api_doc& op) {
         }
         out.set(std::to_string(r.status), std::move(resp));
     }
+    // What the server answers before any handler runs (docs/security.md): every operation refuses
+    // a malformed request target, and one with a body a body that is not JSON or does not fit.
+    const auto add_refusal = [&](int status, const char* description) {
+        const std::string code = std::to_string(status);
+        if (out.find(code) != nullptr) return;
+        json::value resp = json::value::make_object();
+        resp.set("description", description);
+        resp.set("content", content("application/json", ref("ErrorMessage")));
+        out.set(code, std::move(resp));
+    };
+    add_refusal(400, "Malformed request target (a fragment, dot segments, //, an encoded / or \\)");
+    if (op.body != nullptr) {
+        add_refusal(413, "The body is larger than rest.max.request.bytes");
+        add_refusal(415, "The body is not application/json");
+        add_refusal(503, "Too many request bytes in flight on this listener; retry after Retry-After");
+    }
     json::value fallback = json::value::make_object();
     fallback.set("description", "Any other error (500: an internal error or a request timeout)");
     fallback.set("content", content("application/json", ref("ErrorMessage")));
