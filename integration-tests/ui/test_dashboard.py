@@ -132,7 +132,8 @@ def test_pausing_and_resuming_through_the_dashboard(cluster, connectors, open_da
 
 def test_editing_stopping_resetting_offsets_and_deleting_through_the_dashboard(cluster, open_dashboard, screenshots):
     w0 = cluster.clients[0]
-    assert_status(w0.put("/connectors/lines-source/config", cluster.source_config("lines-source")), 201)
+    config = dict(cluster.source_config("lines-source"), **{"db.password": "not-for-the-page"})
+    assert_status(w0.put("/connectors/lines-source/config", config), 201)
     wait_state(w0, "lines-source", "RUNNING")
     page = open_dashboard(1)
     page.on("dialog", lambda d: d.accept())  # the confirmation of the reset and of the delete
@@ -146,6 +147,9 @@ def test_editing_stopping_resetting_offsets_and_deleting_through_the_dashboard(c
     expect(dialog).to_be_hidden()
     wait_for("the edited config", lambda: w0.get("/connectors/lines-source/config").json.get("batch.size") == "10")
     expect(details.locator("table.config")).to_contain_text("batch.size10")
+    # A value whose key says secret is not on the page (docs/security.md#secrets).
+    expect(details.locator("table.config")).to_contain_text("db.password[hidden]")
+    expect(details.locator("table.config")).not_to_contain_text("not-for-the-page")
 
     reset = details.get_by_role("button", name="Reset offsets")
     expect(reset).to_be_disabled()  # only a stopped connector's offsets can be reset

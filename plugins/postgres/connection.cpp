@@ -45,7 +45,9 @@ pg_connection::pg_connection(const conninfo_params& params) : conn_(nullptr, &PQ
     conn_.reset(PQconnectdbParams(keywords.data(), values.data(), 1));
     if (conn_ == nullptr) throw pg_error("Out of memory connecting to PostgreSQL", true);
     if (PQstatus(conn_.get()) != CONNECTION_OK) {
-        throw pg_error("Could not connect to PostgreSQL: " + trimmed_message(PQerrorMessage(conn_.get())), true);
+        throw pg_error("Could not connect to PostgreSQL: " +
+                           without_passwords(trimmed_message(PQerrorMessage(conn_.get())), params),
+                       true);
     }
     exec("SET TIME ZONE 'UTC'");
 }

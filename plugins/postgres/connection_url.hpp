@@ -25,4 +25,15 @@ conninfo_params parse_connection_url(std::string_view url, const std::optional<s
                                      const std::optional<std::string>& password,
                                      std::vector<std::string>* ignored = nullptr);
 
+/// `url` as messages may show it: the values of its password properties (`password=` and
+/// `sslpassword=` of a JDBC URL's query or a libpq string, quoted or not, or a postgresql:// URI's
+/// query) and the password of a URI's userinfo (`postgresql://user:secret@host`) become
+/// `[hidden]` (docs/security.md#secrets).
+std::string shown_connection_url(std::string_view url);
+
+/// `message` with every password of `params` (the "password" and "sslpassword" values, and those
+/// inside an expanded "dbname") replaced by `[hidden]`: libpq may quote the connection string
+/// it could not read.
+std::string without_passwords(std::string message, const conninfo_params& params);
+
 }  // namespace copycat::postgres

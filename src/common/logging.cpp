@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 
+#include "common/secret_values.hpp"
 #include "common/strings.hpp"
 
 namespace copycat::log {
@@ -204,7 +205,8 @@ std::vector<std::string> logger_names() {
 }
 
 void write(level l, std::string_view message) {
-    const std::string line = fmt::format("{} {} {}\n", timestamp(), level_name(l), message);
+    const std::string line =
+        fmt::format("{} {} {}\n", timestamp(), level_name(l), secret_values::process().hide(std::string(message)));
     std::lock_guard lock(g_write_mutex);
     std::fwrite(line.data(), 1, line.size(), stderr);
 }

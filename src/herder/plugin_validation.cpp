@@ -7,6 +7,7 @@
 #include "copycat/config/password.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/denied_client_configs.hpp"
+#include "runtime/secret_configs.hpp"
 
 namespace copycat::herder {
 namespace {
@@ -22,7 +23,7 @@ std::string_view converter_type_for(std::string_view property) {
 
 // The value a validation answer shows for a client override: hidden when it is a secret.
 parsed_value shown_override_value(std::string_view key, const std::string& value) {
-    if (is_secret_client_config(key)) return password(value);
+    if (runtime::is_secret_config_key(key)) return password(value);
     return value;
 }
 
@@ -136,12 +137,6 @@ config_infos validate_client_overrides(const plain_map& props, std::string_view 
 
 config_infos validate_denied_overrides(const plain_map& props, std::string_view prefix) {
     return override_infos(props, prefix, nullptr);
-}
-
-bool is_secret_client_config(std::string_view key) {
-    const std::string k = to_lower(trim_whitespace(key));
-    return k.ends_with("password") || k.find("secret") != std::string::npos || k == "sasl.jaas.config" ||
-           k.ends_with("basic.auth.user.info") || k.ends_with("key.pem") || k.find("private.key") != std::string::npos;
 }
 
 config_infos merge_config_infos(std::string connector_class, const std::vector<config_infos>& parts) {

@@ -41,7 +41,7 @@ std::optional<config_infos> validate_converter(const loader::plugin_registry& pl
 
 // Kafka: AbstractHerder.validateClientOverrides under the connector.client.config.override.policy
 // `policy`: one value per "<prefix><key>" setting, with an error for each one the policy forbids or
-// runtime/denied_client_configs.hpp denies. The value of a secret (is_secret_client_config) shows
+// runtime/denied_client_configs.hpp denies. The value of a secret (runtime::is_secret_config_key) shows
 // as "[hidden]".
 config_infos validate_client_overrides(const plain_map& props, std::string_view prefix,
                                        const runtime::override_policy& policy);
@@ -49,10 +49,6 @@ config_infos validate_client_overrides(const plain_map& props, std::string_view 
 // One value, with its error, per "<prefix><key>" setting that runtime/denied_client_configs.hpp
 // denies: for the prefixes of clients the connector does not have.
 config_infos validate_denied_overrides(const plain_map& props, std::string_view prefix);
-
-// Whether the client property `key` holds a secret, whose value a validation answer hides:
-// passwords (*password), *secret*, sasl.jaas.config, basic.auth.user.info, private keys in PEM.
-bool is_secret_client_config(std::string_view key);
 
 // Kafka: AbstractHerder.mergeConfigInfos.
 config_infos merge_config_infos(std::string connector_class, const std::vector<config_infos>& parts);

@@ -8,9 +8,10 @@
 namespace copycat::runtime {
 namespace {
 
-// librdkafka's CONFIGURATION.md (v2.x). The "*_cb" and pointer properties cannot be set from a
-// string at all (librdkafka answers "must be set through dedicated .._set_..() function"); they
-// are in the table so that such a config is refused by name, before any client is built.
+// librdkafka's configuration properties reference (v2.x). The "*_cb" and pointer properties
+// cannot be set from a string at all (librdkafka answers "must be set through dedicated
+// .._set_..() function"); they are in the table so that such a config is refused by name, before
+// any client is built.
 constexpr std::array table = {
     // dlopen(3) of every library listed: its constructor runs in the worker process.
     denied_client_config{"plugin.library.paths", "it loads shared libraries (librdkafka plugins) into the worker"},

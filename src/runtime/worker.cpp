@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "common/logging.hpp"
 #include "common/properties.hpp"
+#include "common/secret_values.hpp"
 #include "common/strings.hpp"
 #include "common/thread_pool.hpp"
 #include "copycat/errors.hpp"
@@ -15,6 +17,7 @@
 #include "runtime/connector_config.hpp"
 #include "runtime/connector_offsets_topic.hpp"
 #include "runtime/error_trace.hpp"
+#include "runtime/secret_configs.hpp"
 #include "runtime/task_factory.hpp"
 #include "runtime/worker_connector.hpp"
 #include "runtime/worker_task.hpp"
@@ -31,6 +34,35 @@ std::size_t task_pool_size(std::size_t configured) {
     if (configured > 0) return configured;
     return std::max(1u, std::thread::hardware_concurrency());
 }
+
+std::string secrets_owner(const std::string& connector) { return "connector " + connector; }
+std::string secrets_owner(const task_id& id) { return "task " + id.to_string(); }
+
+// Passes every state change on, with the secrets the worker holds hidden in the traces
+// (common/secret_values.hpp): a connector's exception may quote its password.
+class hiding_status_listener final : public status_listener {
+public:
+    explicit hiding_status_listener(status_listener& target) : target_(target) {}
+
+    void on_connector_state(const std::string& connector, run_state state, const std::string& trace,
+                            const std::string& version = {}) override {
+        target_.on_connector_state(connector, state, secret_values::process().hide(trace), version);
+    }
+    void on_task_state(const task_id& id, run_state state, const std::string& trace,
+                       const std::string& version = {}) override {
+        target_.on_task_state(id, state, secret_values::process().hide(trace), version);
+    }
+    void on_task_reconfiguration_requested(const std::string& connector) override {
+        target_.on_task_reconfiguration_requested(connector);
+    }
+    void on_topic_used(const task_id& id, std::string_view topic) override { target_.on_topic_used(id, topic); }
+    void on_connector_config_expiry(const std::string& connector, std::chrono::milliseconds ttl) override {
+        target_.on_connector_config_expiry(connector, ttl);
+    }
+
+private:
+    status_listener& target_;
+};
 
 }  // namespace
 
@@ -49,7 +81,7 @@ struct worker::impl {
     worker_config config;
     const loader::plugin_registry& plugins;
     storage::offset_store& offsets;
-    status_listener& listener;
+    hiding_status_listener listener;
     task_factory tasks_factory;
     // Every call into a connector plugin runs here (each connector on its serial_queue). Declared
     // before the maps: it outlives the connectors and tasks, and goes before the task factory.
@@ -66,6 +98,10 @@ struct worker::impl {
     // Tasks abandoned while their thread still ran: kept until their thread is joined (stop(), or
     // the destructor for those stop() gave up on).
     std::vector<std::shared_ptr<worker_task>> abandoned;
+    // The definition of each connector class started here, for its PASSWORD keys; nullopt when
+    // the class could not be created.
+    std::mutex definitions_mutex;  // guards definitions
+    std::map<std::string, std::optional<config_def>> definitions;
 
     std::shared_ptr<worker_connector> find_connector(const std::string& name) const {
         std::lock_guard lock(mutex);
@@ -76,7 +112,43 @@ struct worker::impl {
     result<void> fail_connector(const std::string& name, const std::string& trace, error e) {
         log::error("Failed to start connector {}: {}", name, trace);
         listener.on_connector_state(name, run_state::failed, trace);
+        secret_values::process().erase(secrets_owner(name));
         return e;
+    }
+
+    // The connector class's config definition (created once per class), or nullptr.
+    const config_def* definition_of(const std::string& class_name) {
+        std::lock_guard lock(definitions_mutex);
+        auto it = definitions.find(class_name);
+        if (it == definitions.end()) {
+            std::optional<config_def> def;
+            try {
+                auto entry = plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
+                if (entry) {
+                    std::unique_ptr<connector> instance;
+                    if ((*entry)->kind() == plugin_kind::source_connector) {
+                        instance = (*entry)->create<source_connector>();
+                    } else {
+                        instance = (*entry)->create<sink_connector>();
+                    }
+                    if (instance) def = instance->config();
+                }
+            } catch (...) {
+                def.reset();
+            }
+            it = definitions.emplace(class_name, std::move(def)).first;
+        }
+        return it->second ? &*it->second : nullptr;
+    }
+
+    // Records the secrets of a connector's config, and of a task's config beside it
+    // (runtime/secret_configs.hpp).
+    void record_secrets(const std::string& owner, const string_map& raw, const string_map& resolved,
+                        const string_map& raw_task = {}, const string_map& resolved_task = {}) {
+        const config_def* def = definition_of(trimmed_value(resolved, connector_keys::connector_class));
+        auto values = secret_values_of(raw, resolved, def);
+        for (std::string& v : secret_values_of(raw_task, resolved_task, def)) values.push_back(std::move(v));
+        secret_values::process().set(owner, std::move(values));
     }
 
     // The config with its placeholders resolved; the error names the key and the provider.
@@ -124,6 +196,7 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
     auto resolved = impl_->resolve(raw_config, &expiry);
     if (!resolved) return impl_->fail_connector(name, "copycat::connect_error: " + resolved.err().message, resolved.err());
     const string_map& connector_config = *resolved;
+    impl_->record_secrets(secrets_owner(name), raw_config, connector_config);
     const std::string class_name = trimmed_value(connector_config, connector_keys::connector_class);
     auto entry = impl_->plugins.find(class_name, {plugin_kind::source_connector, plugin_kind::sink_connector});
     if (!entry) return impl_->fail_connector(name, "copycat::connect_error: " + entry.err().message, entry.err());
@@ -177,6 +250,7 @@ void worker::stop_connector(const std::string& name) {
     log::info("Stopping connector {}", name);
     wc->shutdown();
     wc.reset();  // waits for the instance's stop (the last reference unless a call is in progress)
+    secret_values::process().erase(secrets_owner(name));
 }
 
 bool worker::is_connector_running(const std::string& name) const {
@@ -230,11 +304,14 @@ result<void> worker::start_task(const task_id& id, const string_map& connector_c
     log::info("Creating task {}", id.to_string());
     auto resolved_connector = impl_->resolve(connector_config);
     auto resolved_task = resolved_connector ? impl_->resolve(task_config) : resolved_connector;
+    if (resolved_task)
+        impl_->record_secrets(secrets_owner(id), connector_config, *resolved_connector, task_config, *resolved_task);
     auto created = !resolved_task ? result<std::shared_ptr<worker_task>>(resolved_task.err())
                                   : impl_->tasks_factory.create(id, *resolved_connector, *resolved_task, initial);
     if (!created) {
         log::error("Failed to start task {}: {}", id.to_string(), created.err().describe());
         impl_->listener.on_task_state(id, run_state::failed, "copycat::connect_error: " + created.err().message);
+        secret_values::process().erase(secrets_owner(id));
         return created.err();
     }
     {
@@ -274,6 +351,7 @@ void worker::stop_tasks(const std::vector<task_id>& ids) {
             log::error("Graceful stop of task {} failed.", task->id().to_string());
             task->cancel();
         }
+        secret_values::process().erase(secrets_owner(task->id()));
         if (!task->release_thread()) {
             std::lock_guard lock(impl_->mutex);
             impl_->abandoned.push_back(std::move(task));

@@ -62,7 +62,10 @@ public:
     }
 
     std::vector<source_record> poll() override {
-        if (get(props_, "fail.on") == "poll") throw data_error("boom on poll");
+        if (get(props_, "fail.on") == "poll") {
+            const std::string detail = get(props_, "fail.detail");
+            throw data_error(detail.empty() ? "boom on poll" : "boom on poll: " + detail);
+        }
         if (get(props_, "block.on") == "poll") {
             // A badly behaved task: ignores stop() for a while.
             {

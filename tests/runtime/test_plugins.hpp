@@ -4,7 +4,8 @@
 //   test.CountingSource   a source whose task emits "records" records "record-<i>" to "topic",
 //                         offsets {"position": i} of partition {"source": <source.partition>},
 //                         resuming after the stored offset; "values" = a,b,... emits those
-//                         values instead; "fail.on" = start|poll|stop throws; "block.on" = poll
+//                         values instead; "fail.on" = start|poll|stop throws (the poll one
+//                         adding ": <fail.detail>" when set); "block.on" = poll
 //                         makes poll() ignore stop() for a second.
 //   test.CollectingSink   a sink whose tasks append every record to the collector named by
 //                         "collector"; "fail.on" = put throws; "retriable.put.failures" = k

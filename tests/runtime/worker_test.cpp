@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "common/secret_values.hpp"
 #include "kafka/rdkafka/consumer.hpp"
 #include "kafka/rdkafka/mock_cluster.hpp"
 #include "runtime/config_transformer.hpp"
@@ -301,6 +302,28 @@ private:
 };
 
 }  // namespace
+
+TEST_CASE("worker: a failed task's trace and the worker's log lines hide the secrets of its config") {
+    auto providers = std::make_shared<const config_transformer>(
+        std::map<std::string, std::shared_ptr<const config_provider>>{
+            {"vault", std::make_shared<map_provider>(std::map<std::string, std::map<std::string, std::string>>{
+                          {"db", {{"user", "provided-user-name"}}}})}});
+    worker_fixture f(5s, 10s, 5s, 0, providers);
+    const auto name = unique_name("secrets");
+    auto config = f.source_config(name, unique_name("topic"), 5);
+    config["fail.on"] = "poll";
+    config["db.user"] = "${vault:db:user}";             // provided: a secret whatever its key
+    config["db.password"] = "literal-password-value";  // its key's name says secret
+    config["fail.detail"] = "login provided-user-name/literal-password-value refused";
+    auto id = f.start_source(name, config);
+    REQUIRE(f.listener.wait_for_task(id, run_state::failed, deadline));
+    CHECK(f.listener.task_trace(id) == "copycat::data_error: boom on poll: login [hidden]/[hidden] refused");
+    CHECK(secret_values::process().hide("x provided-user-name y") == "x [hidden] y");
+    f.w->stop_tasks({id});
+    f.w->stop_connector(name);
+    // Forgotten once neither the connector nor its task runs.
+    CHECK(secret_values::process().hide("x provided-user-name y") == "x provided-user-name y");
+}
 
 TEST_CASE("worker: connectors and tasks run with their placeholders resolved, and task configs keep them") {
     const auto topic = unique_name("resolved-topic");

@@ -7,6 +7,17 @@
 import {api} from './api.js';
 import {badge, fill, formatNumber, h, shortClass} from './dom.js';
 
+// A config value as the panel shows it: [hidden] for a key whose name says secret, the rule of
+// src/runtime/secret_configs.hpp (docs/security.md#secrets). A value that is a provider
+// placeholder (${file:...}) is not a secret and shows as it is.
+export function shownValue(key, value) {
+    const k = key.trim().toLowerCase();
+    const secret = k.endsWith('password') || k.includes('secret') || k.endsWith('sasl.jaas.config') ||
+        k.endsWith('basic.auth.user.info') || k.endsWith('key.pem') || k.includes('private.key');
+    const placeholder = typeof value === 'string' && /^\$\{[^}]*\}$/.test(value);
+    return secret && value && !placeholder ? '[hidden]' : value;
+}
+
 export class ConnectorDetails {
     // actions: {refresh(), edit(name, config), closed()}
     constructor(el, actions) {
@@ -111,7 +122,7 @@ export class ConnectorDetails {
                 ]))),
             h('h3', {}, 'Config'),
             h('table', {class: 'config'}, h('tbody', {}, Object.keys(config).sort().map((k) =>
-                h('tr', {}, h('th', {}, k), h('td', {}, config[k]))))));
+                h('tr', {}, h('th', {}, k), h('td', {}, shownValue(k, config[k])))))));
     }
 
     checkbox(field, label) {

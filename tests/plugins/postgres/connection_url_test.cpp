@@ -69,3 +69,32 @@ TEST_CASE("URLs of other drivers and malformed URLs are clear configuration erro
                     config_error);
     CHECK_THROWS_AS(parse_connection_url("jdbc:postgresql://[::1/db", std::nullopt, std::nullopt), config_error);
 }
+
+TEST_CASE("messages show a connection.url without its passwords") {
+    CHECK(shown_connection_url("jdbc:postgresql://h:5432/db?user=u&password=s3cret&sslmode=require") ==
+          "jdbc:postgresql://h:5432/db?user=u&password=[hidden]&sslmode=require");
+    CHECK(shown_connection_url("jdbc:postgresql://h/db?PASSWORD=a&sslpassword=b") ==
+          "jdbc:postgresql://h/db?PASSWORD=[hidden]&sslpassword=[hidden]");
+    CHECK(shown_connection_url(R"(host=h password='it\'s a secret' dbname=d)") == "host=h password=[hidden] dbname=d");
+    CHECK(shown_connection_url("host=h password = plain dbname=d") == "host=h password = [hidden] dbname=d");
+    CHECK(shown_connection_url("postgresql://alice:pw@h:5432/d?password=x") ==
+          "postgresql://alice:[hidden]@h:5432/d?password=[hidden]");
+    CHECK(shown_connection_url("jdbc:postgresql://h/db?user=u") == "jdbc:postgresql://h/db?user=u");
+
+    // A malformed URL's error names it without the password, even in a JDBC URL with userinfo.
+    try {
+        parse_connection_url("jdbc:postgresql://alice:topsecret@h/db?password=other", std::nullopt, std::nullopt);
+        FAIL("no error");
+    } catch (const config_error& e) {
+        const std::string message = e.what();
+        CHECK(message.find("topsecret") == std::string::npos);
+        CHECK(message.find("other") == std::string::npos);
+        CHECK(message.find("jdbc:postgresql://alice:[hidden]@h/db") != std::string::npos);
+    }
+}
+
+TEST_CASE("libpq's messages lose the passwords of the parameters") {
+    const conninfo_params params{{"dbname", "host=h password=inner dbname=x"}, {"password", "outer"}};
+    CHECK(without_passwords(R"(missing "=" after "inner" in connection info string; outer)", params) ==
+          R"(missing "=" after "[hidden]" in connection info string; [hidden])");
+}
