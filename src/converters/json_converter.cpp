@@ -57,6 +57,16 @@ void json_converter::apply(json_converter_config config) {
     last_schema_text_.clear();
     last_read_schema_.reset();
     last_read_schema_text_.clear();
+    content_schema_.reset();
+    if (config_.schemas_enabled && !config_.schema_content.empty()) {
+        auto node = json::parse(config_.schema_content);
+        if (!node.ok())
+            throw data_error("Failed to parse schema in converter config due to serialization error: " +
+                             node.err().describe());
+        json_number_source numbers(config_.schema_content, node.value());
+        json_value_decoder decoder(config_.codec, &numbers);
+        content_schema_ = read_json_schema(node.value(), decoder);
+    }
 }
 
 const config_def& json_converter::config() const { return json_converter_config::definition(); }
@@ -142,12 +152,16 @@ schema_and_value json_converter::read(std::string_view text) {
     }
     if (is_blank(text)) {
         // Jackson reads no content as a missing node: no envelope, or a null value.
+        if (content_schema_) {
+            json_value_decoder decoder(config_.codec, nullptr);
+            return {content_schema_, decoder.read(content_schema_, nullptr)};
+        }
         if (config_.schemas_enabled) {
             throw data_error(std::string(envelope_message));
         }
         return {};
     }
-    if (config_.schemas_enabled) {
+    if (config_.schemas_enabled && !content_schema_) {
         if (auto fast = read_envelope_fast(text)) {
             return std::move(*fast);
         }
@@ -184,6 +198,9 @@ schema_and_value json_converter::read_parsed(std::string_view text, const json::
     json_value_decoder decoder(config_.codec, &numbers);
     if (!config_.schemas_enabled) {
         return {nullptr, decoder.read(nullptr, &root)};
+    }
+    if (content_schema_) {
+        return {content_schema_, decoder.read(content_schema_, &root)};  // schema.content: all of it is payload
     }
     if (!is_envelope(root)) {
         throw data_error(std::string(envelope_message));

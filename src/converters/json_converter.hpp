@@ -95,6 +95,7 @@ private:
     std::string last_schema_text_;
     // The schema text read last and its schema, for the same reason.
     schema_ptr last_read_schema_;
+    schema_ptr content_schema_;  // schema.content, parsed (json_converter_config)
     std::string last_read_schema_text_;
 };
 

@@ -16,6 +16,7 @@ inline constexpr std::string_view schemas_enable_config = "schemas.enable";
 inline constexpr std::string_view schemas_cache_size_config = "schemas.cache.size";
 inline constexpr std::string_view decimal_format_config = "decimal.format";
 inline constexpr std::string_view replace_null_with_default_config = "replace.null.with.default";
+inline constexpr std::string_view schema_content_config = "schema.content";
 
 /// Parsed JsonConverter settings.
 struct json_converter_config {
@@ -25,6 +26,9 @@ struct json_converter_config {
     bool schemas_enabled = true;
     /// "schemas.cache.size" (default 1000): schemas cached in each direction.
     std::size_t schema_cache_size = 1000;
+    /// "schema.content" (KIP-1054; default null): with schemas.enable, the schema of every value
+    /// read, each message being the payload alone; empty is unset. Writing is unaffected.
+    std::string schema_content;
     /// "decimal.format" (BASE64 by default, or NUMERIC; any case) and
     /// "replace.null.with.default" (default true).
     json_codec_options codec;

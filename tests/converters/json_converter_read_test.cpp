@@ -306,3 +306,29 @@ TEST_CASE("JsonConverter reads headers like data") {
     const bytes data(text.begin(), text.end());
     CHECK(c->to_connect_header("topic", "headerName", bytes_view(data)) == sv(schema::string(), "foo-bar-baz"));
 }
+
+TEST_CASE("JsonConverter's schema.content (KIP-1054) is the schema of every message read, each one the payload") {
+    const std::string content = R"({"type":"struct","fields":[{"field":"id","type":"int32"}],"optional":false})";
+    auto c = make_json_converter({{"schema.content", content}});
+    const schema_ptr s = schema_builder::struct_().field("id", schema::int32()).build();
+    struct_value expected(s);
+    expected.put("id", std::int32_t{5});
+    CHECK(read_json(*c, R"({"id":5})") == sv(s, expected));
+    // An envelope is payload too, as in Kafka 4.4: it has no "id".
+    CHECK_THROWS_WITH(read_json(*c, R"({"schema":{"type":"int32"},"payload":7})"),
+                      "Invalid null value for required INT32 field");
+    // Writing keeps the envelope.
+    CHECK(write_json(*c, s, expected) ==
+          R"({"schema":{"type":"struct","fields":[{"type":"int32","optional":false,"field":"id"}],"optional":false},)"
+          R"("payload":{"id":5}})");
+
+    // Without schemas.enable, or empty, it does nothing.
+    auto plain = make_json_converter({{"schema.content", content}, {"schemas.enable", "false"}});
+    CHECK(read_json(*plain, R"({"id":5})").schema == nullptr);
+    auto empty = make_json_converter({{"schema.content", ""}});
+    CHECK_THROWS_WITH(read_json(*empty, "5"), Catch::Contains("requires \"schema\" and \"payload\" fields"));
+
+    CHECK_THROWS_WITH(make_json_converter({{"schema.content", "{not json"}}),
+                      Catch::StartsWith("Failed to parse schema in converter config due to serialization error: "));
+    CHECK_THROWS_WITH(make_json_converter({{"schema.content", "[1]"}}), "Schema must contain 'type' field");
+}
