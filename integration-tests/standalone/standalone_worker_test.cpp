@@ -198,8 +198,8 @@ TEST_CASE("start-up errors stop the worker with a message naming the cause", "[c
                                                                 "rest.extension.classes=org.example.AuthExtension\n")},
                                dir.path() / "worker.log");
         CHECK(worker.wait_exit(state_deadline) == 1);
-        CHECK(worker.log().find("Invalid value org.example.AuthExtension for configuration rest.extension.classes") !=
-              std::string::npos);
+        CHECK(worker.log().find("rest.extension.classes names org.example.AuthExtension, a REST extension Copycat "
+                                "cannot run") != std::string::npos);
     }
     SECTION("an invalid worker value: exit code 1") {
         copycat_process worker(
