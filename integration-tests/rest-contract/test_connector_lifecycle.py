@@ -1,4 +1,4 @@
-"""Status, tasks and lifecycle: GET /connectors/{c}/status, /tasks, /tasks/{t}/status, /tasks-config;
+"""Status, tasks and lifecycle: GET /connectors/{c}/status, /tasks, /tasks/{t}/status (and /tasks-config gone);
 POST /connectors/{c}/restart (plain, includeTasks, onlyFailed), POST /tasks/{t}/restart;
 PUT /pause, /resume, /stop (Kafka Connect 4.1 ConnectorsResource)."""
 
@@ -53,22 +53,8 @@ def test_tasks_and_task_status(via, connectors):
     assert_error(via.get(f"/connectors/{name}/tasks/abc/status"), 404)
 
 
-@pytest.mark.copycat_only(reason="Kafka 4.1 removed the deprecated GET /connectors/{c}/tasks-config (KIP-970, "
-                                 "404 there); Copycat still serves it for older clients")
-def test_tasks_config(w0, connectors):
-    name = connectors.name()
-    config = connectors.probe(tasks=2)
-    create_running(w0, name, config, tasks=2)
-    wait_tasks(w0, name, 2)
-    r = assert_status(w0.get(f"/connectors/{name}/tasks-config"), 200)
-    assert set(r.json) == {f"{name}-0", f"{name}-1"}
-    assert r.json[f"{name}-1"]["task.index"] == "1"
-
-
-def test_kafka_has_no_tasks_config(w0, system, connectors):
-    """Kafka 4.1's answer, asserted only there (see test_tasks_config for Copycat)."""
-    if system != "java":
-        pytest.skip("Kafka-only: Copycat serves the deprecated endpoint")
+def test_tasks_config_is_gone(w0, connectors):
+    """Kafka 4.0 removed the deprecated GET /connectors/{c}/tasks-config (KIP-970): 404."""
     name = connectors.name()
     create_running(w0, name, connectors.probe(tasks=1), tasks=1)
     assert_error(w0.get(f"/connectors/{name}/tasks-config"), 404, "HTTP 404 Not Found")

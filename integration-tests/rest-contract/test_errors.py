@@ -90,3 +90,22 @@ def test_create_without_config_object(via, system):
         assert_error(r, 500)
     else:
         assert_error(r, 400, "Connector config {name=no-config-at-all} contains no connector type")
+
+
+def _allowed(reply):
+    return {m.strip() for m in reply.headers.get("Allow", "").split(",") if m.strip()}
+
+
+def test_head_and_options_as_jersey_answers_them(via):
+    """Load balancers and probes send HEAD and OPTIONS: Kafka Connect's Jersey answers HEAD on
+    every GET resource with the GET's status and no body, and OPTIONS with 200 and Allow."""
+    head = assert_status(via.request("HEAD", "/connectors"), 200)
+    assert head.text == ""
+    assert head.content_type.startswith("application/json")
+    assert_status(via.request("HEAD", "/"), 200)
+    assert_status(via.request("HEAD", "/connectors/no-such-connector"), 404)
+    options = assert_status(via.request("OPTIONS", "/connectors"), 200)
+    assert _allowed(options) >= {"GET", "POST", "HEAD", "OPTIONS"}, options.headers
+    restart = assert_status(via.request("OPTIONS", "/connectors/x/restart"), 200)
+    assert "POST" in _allowed(restart) and "GET" not in _allowed(restart), restart.headers
+    assert_status(via.request("HEAD", "/connectors/x/restart"), 405)  # no body: it is HEAD

@@ -306,6 +306,7 @@ void basic_http_session<Stream>::write(response r, bool close_after) {
         if (!r.content_type.empty()) out_.set(http::field::content_type, r.content_type);
         out_.body() = r.shared_body ? std::move(r.shared_body) : std::make_shared<const std::string>(std::move(r.body));
         out_.prepare_payload();
+        if (method_ == "HEAD") out_.body() = nullptr;  // the GET's headers, Content-Length included, no body
     }
     tcp().expires_after(services_.limits.read_timeout);
     http::async_write(stream_, out_, [self = this->shared_from_this(), close_after](error_code ec, std::size_t) {

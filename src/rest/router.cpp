@@ -91,7 +91,7 @@ bool router::more_specific(const route& a, const route& b) {
 const router::route_info& router::match::route() const { return route_->info; }
 
 response router::match::error() const {
-    response r = error_response(status_, message_);
+    response r = status_ == 200 ? empty_response(200) : error_response(status_, message_);
     if (!allow_.empty()) r.headers.emplace_back("Allow", allow_);
     return r;
 }
@@ -111,20 +111,28 @@ router::match router::find(std::string_view method, std::string_view target) con
         m.message_ = "Malformed percent-encoding in the request URI";
         return m;
     }
+    // HEAD is served by the GET route, OPTIONS by the router itself, as Jersey does for every
+    // resource of Kafka Connect.
+    const std::string_view served_by = method == "HEAD" ? std::string_view("GET") : method;
     std::vector<std::string_view> allowed;
     for (const auto& r : routes_) {
         if (!matches(r, *segments)) continue;
-        if (r.info.method != method) {
-            if (std::find(allowed.begin(), allowed.end(), r.info.method) == allowed.end())
-                allowed.push_back(r.info.method);
-            continue;
-        }
+        if (std::find(allowed.begin(), allowed.end(), r.info.method) == allowed.end()) allowed.push_back(r.info.method);
+        if (r.info.method != served_by) continue;
         if (m.route_ == nullptr || more_specific(r, *m.route_)) m.route_ = &r;
     }
     if (m.route_ == nullptr && !allowed.empty()) {
-        m.status_ = 405;
-        m.message_ = "HTTP 405 Method Not Allowed";
+        if (std::find(allowed.begin(), allowed.end(), "GET") != allowed.end()) allowed.push_back("HEAD");
+        allowed.push_back("OPTIONS");
+        std::sort(allowed.begin(), allowed.end());
         for (const auto a : allowed) m.allow_.append(m.allow_.empty() ? "" : ", ").append(a);
+        if (method == "OPTIONS") {
+            m.status_ = 200;
+            m.message_.clear();
+        } else {
+            m.status_ = 405;
+            m.message_ = "HTTP 405 Method Not Allowed";
+        }
     }
     m.segments_ = std::move(*segments);
     m.query_ = std::move(*query);

@@ -54,7 +54,8 @@ public:
         bool found() const { return route_ != nullptr; }
         // The matched route; only when found().
         const route_info& route() const;
-        // 400, 404 or 405 (with Allow) with the JSON error body; only when !found().
+        // 400, 404 or 405 (with Allow) with the JSON error body, or for OPTIONS on a known path
+        // 200 with Allow and no body; only when !found().
         response error() const;
 
     private:
@@ -80,7 +81,9 @@ public:
     // The table in registration order (compared with the OpenAPI document by a test).
     std::vector<route_info> routes() const;
 
-    // Matches a method and a raw request target. Thread-safe once the table is complete.
+    // Matches a method and a raw request target. HEAD matches the GET route (the server sends
+    // its headers without the body); OPTIONS on a path with routes is answered by error(): 200
+    // with Allow. Thread-safe once the table is complete.
     match find(std::string_view method, std::string_view target) const;
     // Fills req.path, raw_query, path_params and query from `m` (found() for req's method and
     // target) and calls the route's handler; answers m.error() when nothing matched.

@@ -101,8 +101,7 @@ TEST_CASE_METHOD(rest_fixture, "creating, reading and deleting a connector") {
     CHECK(call("GET", "/connectors/src/tasks").json() ==
           parse(R"([{"id":{"connector":"src","task":0},"config":{"task.index":"0","topic":"t"}},)"
                 R"({"id":{"connector":"src","task":1},"config":{"task.index":"1","topic":"t"}}])"));
-    CHECK(call("GET", "/connectors/src/tasks-config").json() ==
-          parse(R"({"src-0":{"task.index":"0","topic":"t"},"src-1":{"task.index":"1","topic":"t"}})"));
+    CHECK(call("GET", "/connectors/src/tasks-config").status == 404);  // removed by Kafka 4.0 (KIP-970)
 
     auto expanded = call("GET", "/connectors?expand=status&expand=info");
     CHECK(expanded.status == 200);

@@ -104,7 +104,7 @@ TEST_CASE("server answers an unknown path with 404 and a wrong method with 405, 
     reply = client.request("DELETE", "/connectors");
     CHECK(reply.status == 405);
     CHECK(reply.body == R"({"error_code":405,"message":"HTTP 405 Method Not Allowed"})");
-    CHECK(reply.header("allow") == "GET, POST");
+    CHECK(reply.header("allow") == "GET, HEAD, OPTIONS, POST");
 }
 
 TEST_CASE("server answers a malformed JSON body with 400 and the error body") {
@@ -126,6 +126,34 @@ TEST_CASE("server answers a malformed JSON body with 400 and the error body") {
     reply = client.request("POST", "/connectors", R"({"name":"x"})", {{"Content-Type", "application/json; charset=utf-8"}});
     CHECK(reply.status == 201);
     CHECK(reply.body == R"({"name":"x"})");
+}
+
+TEST_CASE("HEAD answers with the GET route's status and headers and no body; OPTIONS with Allow") {
+    router r;
+    r.get("/connectors", [](request, responder respond) { respond(json_response(200, json::value("abc"))); });
+    r.post("/connectors", [](request, responder respond) { respond(empty_response(204)); });
+    r.post("/connectors/{connector}/restart", [](request, responder respond) { respond(empty_response(204)); });
+    auto server = start_server(std::move(r));
+    test_client client(server->port());
+
+    auto head = client.request("HEAD", "/connectors");
+    CHECK(head.status == 200);
+    CHECK(head.header("content-length") == "5");  // "abc" as JSON
+    CHECK(head.header("content-type") == "application/json");
+    CHECK(head.body.empty());
+    CHECK(head.keep_alive);
+    CHECK(client.request("GET", "/connectors").body == R"("abc")");  // the connection serves on
+
+    auto options = client.request("OPTIONS", "/connectors");
+    CHECK(options.status == 200);
+    CHECK(options.header("allow") == "GET, HEAD, OPTIONS, POST");
+    CHECK(options.body.empty());
+    CHECK(client.request("OPTIONS", "/connectors/c/restart").header("allow") == "OPTIONS, POST");
+
+    auto not_get = client.request("HEAD", "/connectors/c/restart");
+    CHECK(not_get.status == 405);
+    CHECK(not_get.header("allow") == "OPTIONS, POST");
+    CHECK(client.request("OPTIONS", "/nowhere").status == 404);
 }
 
 TEST_CASE("server refuses a body over the limit with 413 and closes the connection") {

@@ -38,7 +38,7 @@ public:
     // Writes bytes as they are (a hand-made or partial request).
     bool send_raw(std::string_view bytes);
     // Reads one response (e.g. after send_raw).
-    http_reply read_reply();
+    http_reply read_reply(bool head = false);
     // Reads until the server closes the connection; false if it is still open at the deadline.
     bool wait_closed(std::chrono::milliseconds deadline);
 

@@ -193,21 +193,6 @@ std::vector<endpoint> connectors_resource::endpoints() {
                  [] { return empty_response(204); });
          },
          std::nullopt},
-        // Deprecated in Kafka (KIP-970) but still served: {"<c>-<n>": {...task config...}}.
-        {"GET", "/connectors/{connector}/tasks-config",
-         requests_.on_connector(&hd::herder::task_configs,
-                                [](const std::vector<hd::task_info>& tasks) {
-                                    json::value out = json::value::make_object();
-                                    for (const auto& t : tasks) out.set(t.id.to_string(), to_json(t.config));
-                                    return json_response(200, out);
-                                }),
-         api_doc{"Tasks",
-                 "Task configs by task id (deprecated by KIP-970)",
-                 {},
-                 nullptr,
-                 {{200, "The task configs", "TasksConfig"}, replies::not_found},
-                 true}},
-
         {"GET", "/connectors/{connector}/tasks/{task}/status",
          [this](request req, responder respond) {
              auto id = task_id_param(req);

@@ -116,11 +116,6 @@ constexpr std::string_view schemas_text = R"json({
       "config": {"$ref": "#/components/schemas/ConnectorConfig"}
     }
   },
-  "TasksConfig": {
-    "type": "object",
-    "description": "\"<connector>-<task>\" -> the task's config.",
-    "additionalProperties": {"$ref": "#/components/schemas/ConnectorConfig"}
-  },
   "ConnectorOffset": {
     "type": "object",
     "properties": {
