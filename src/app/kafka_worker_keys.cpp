@@ -33,7 +33,6 @@ constexpr std::pair<std::string_view, std::string_view> no_effect[] = {
     {"metrics.num.samples", "Copycat's metrics are the Prometheus series of GET /metrics, not sampled"},
     {"metrics.recording.level", "Copycat's metrics are the Prometheus series of GET /metrics, all recorded"},
     {"metric.reporters", "Copycat's metrics are the Prometheus series of GET /metrics; there are no reporters"},
-    {"topic.creation.enable", "Copycat creates a source connector's topics as its topic.creation.* settings say"},
     {"response.http.headers.config", "Copycat's REST API sets no configured response headers"},
     {"client.dns.lookup", "librdkafka 2.0 always tries every address a broker name resolves to (use_all_dns_ips)"},
     {"internal.topics.automatic.creation.enable", "Copycat always creates missing internal topics"},

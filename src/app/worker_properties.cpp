@@ -383,6 +383,7 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
     w.task_threads = static_cast<std::size_t>(get<std::int32_t>(values, "task.threads"));
     w.client_config_override_policy = get<std::string>(values, "connector.client.config.override.policy");
     w.client_config_override_allowlist = get<config_list>(values, "connector.client.config.override.allowlist");
+    w.topic_creation_enable = get<bool>(values, "topic.creation.enable");
 
     if (const auto* path = std::get_if<config_list>(&values.find("plugin.path")->second)) out.plugin_path = *path;
     out.listeners = get<config_list>(values, "listeners");

@@ -12,6 +12,7 @@
 #include "herder/transform_validation.hpp"
 #include "loader/plugin_registry.hpp"
 #include "runtime/connector_config.hpp"
+#include "runtime/topic_creation_config.hpp"
 
 namespace copycat::herder {
 namespace {
@@ -54,11 +55,6 @@ std::vector<std::string> merge_groups(const config_def& framework, const config_
     for (const std::string& g : connector.groups())
         if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
     return groups;
-}
-
-bool uses_topic_creation(const plain_map& props) {
-    return std::any_of(props.begin(), props.end(),
-                       [](const auto& kv) { return kv.first.starts_with("topic.creation."); });
 }
 
 bool has_dlq_topic(const plain_map& props) {
@@ -181,7 +177,7 @@ result<config_infos> connector_validator::validate_resolved(const string_map& ra
         parts.push_back(
             config_infos::generate(connector_class, merge_keys(framework, own), values, merge_groups(framework, own)));
         const bool producer = source || has_dlq_topic(plain);
-        const bool admin = source ? uses_topic_creation(plain) : has_dlq_topic(plain);
+        const bool admin = source ? runtime::uses_topic_creation(props) : has_dlq_topic(plain);
         // The prefixes of clients this connector has none of still may not name a denied property.
         auto overrides = [&](std::string_view prefix, bool used) {
             parts.push_back(used ? validate_client_overrides(plain, prefix, override_policy_)

@@ -19,6 +19,7 @@
 #include "runtime/rdkafka_sink_consumer.hpp"
 #include "runtime/task_producer.hpp"
 #include "runtime/task_converters.hpp"
+#include "runtime/topic_creator.hpp"
 #include "runtime/worker_sink_task.hpp"
 #include "runtime/worker_source_task.hpp"
 
@@ -195,9 +196,10 @@ result<std::shared_ptr<worker_task>> task_factory::create(const task_id& id, con
             COPYCAT_TRY(auto own, rdkafka::producer::create(client));
             producer = std::make_unique<task_producer>(std::move(own));
         }
+        COPYCAT_TRY(auto topics, make_topic_creator(config_, connector_config, id));
         worker_source_task::parts parts{std::move(task),       task_config,          std::move(converters),
                                         std::move(transforms), std::move(producer), std::move(errors),
-                                        std::move(own_offsets)};
+                                        std::move(own_offsets), std::move(topics)};
         worker_source_task::settings s;
         s.offset_flush_interval = config_.offset_flush_interval;
         s.offset_flush_timeout = config_.offset_flush_timeout;

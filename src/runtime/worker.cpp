@@ -19,6 +19,7 @@
 #include "runtime/error_trace.hpp"
 #include "runtime/secret_configs.hpp"
 #include "runtime/task_factory.hpp"
+#include "runtime/topic_creation_config.hpp"
 #include "runtime/worker_connector.hpp"
 #include "runtime/worker_task.hpp"
 
@@ -205,6 +206,8 @@ result<void> worker::start_connector(const std::string& name, const string_map& 
     try {
         const auto& def = is_source ? source_connector_config_def() : sink_connector_config_def();
         (void)def.parse({connector_config.begin(), connector_config.end()});
+        // Kafka: SourceConnectorConfig with topic creation checks the topic.creation.* keys here.
+        if (is_source && impl_->config.topic_creation_enable) (void)topic_creation_groups(connector_config);
         if (is_source) {
             instance = (*entry)->create<source_connector>();
         } else {

@@ -68,6 +68,10 @@ struct worker_config {
     std::int32_t offsets_topic_replication_factor = -1;
     std::map<std::string, std::string> offsets_topic_configs;
 
+    // topic.creation.enable: source tasks create their topics as their connector's topic.creation.*
+    // keys say (runtime/topic_creator.hpp); false: they never create one.
+    bool topic_creation_enable = true;
+
     // How statuses name this worker: "<advertised host>:<advertised port>".
     std::string worker_id;
 

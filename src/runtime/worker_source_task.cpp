@@ -373,6 +373,15 @@ bool worker_source_task::send_one(source_record& original) {
     if (bytes_out.val) out.value = as_chars(*bytes_out.val);
     out.headers = bytes_out.header_views;
     out.timestamp_ms = producer_timestamp(record.timestamp);
+    if (parts_.topics) {
+        try {
+            parts_.topics->maybe_create(record.topic);
+        } catch (const retriable_error& e) {
+            log::warn("Task {}: failed to send record to topic '{}' and partition '{}'. Backing off before retrying: {}",
+                      id().to_string(), record.topic, out.partition, e.what());
+            return false;  // stays in to_send_ for the retry
+        }
+    }
 
     begin_transaction_if_needed();
     auto flight = std::make_shared<in_flight>();

@@ -20,6 +20,12 @@
 // (message.timeout.ms=0, Kafka's delivery.timeout.ms=MAX). Offsets that could not be stored
 // are kept for the next flush.
 //
+// Topic creation (KIP-158, parts::topics): before the first record to a topic the task has not
+// written to, the topic is created unless it exists (runtime/topic_creator.hpp), on the task's
+// thread, as Kafka's maybeCreateTopic does; a check that timed out is retried like a full queue,
+// a failed creation fails the task. Exactly-once tasks do the same, before the record's
+// transaction begins.
+//
 // Exactly-once (KIP-618, settings::exactly_once; docs/exactly-once-source.md): the producer is
 // transactional (transactional.id <group.id>-<connector>-<task>); init_transactions() runs before
 // the task starts, fencing an earlier producer of the same task. A transaction opens with the
@@ -56,6 +62,7 @@
 #include "runtime/submitted_records.hpp"
 #include "runtime/task_converters.hpp"
 #include "runtime/task_metrics.hpp"
+#include "runtime/topic_creator.hpp"
 #include "runtime/transformation_chain.hpp"
 #include "runtime/worker_task.hpp"
 #include "runtime/worker_transaction_context.hpp"
@@ -95,6 +102,9 @@ public:
         // The store of the connector's own offsets topic (runtime/connector_offsets_topic.hpp),
         // started with the task and stopped when it closes; none: the worker's store.
         std::unique_ptr<storage::connector_offset_store> own_offsets;
+        // Creates the topics the task writes to before their first record (topic.creation.*,
+        // runtime/topic_creator.hpp); none: the task creates no topic.
+        std::unique_ptr<topic_creator> topics;
     };
 
     worker_source_task(task_id id, target_state initial, status_listener& listener, parts p,
@@ -136,7 +146,8 @@ private:
     std::vector<source_record> poll_task();
     // Sends to_send_ from the front; false when it had to stop early (back-pressure).
     bool send_records();
-    // Transforms and converts one record, then produces it. False when the producer queue is full.
+    // Transforms and converts one record, creates its topic when needed (parts::topics), then
+    // produces it. False when the producer queue is full or the topic check timed out.
     bool send_one(source_record& original);
     // Header, key and value converters (Kafka's order); false when the record is skipped
     // (errors.tolerance=all). `original` is the record as polled, for error reports.

@@ -67,6 +67,7 @@ TEST_CASE("Kafka's connect-standalone.properties is accepted as is") {
     CHECK(config->worker.offset_flush_interval == std::chrono::milliseconds(10000));
     CHECK(config->plugin_path == std::vector<std::string>{"/usr/local/share/copycat", "/opt/connectors"});
     CHECK(config->worker.client_config_override_policy == "None");
+    CHECK_FALSE(config->worker.topic_creation_enable);
     CHECK(config->advertised_host == "connect-1");
     CHECK(config->advertised_port == 18083);
     CHECK(worker_id_for(*config, "127.0.0.1", 40000) == "connect-1:18083");
@@ -74,6 +75,7 @@ TEST_CASE("Kafka's connect-standalone.properties is accepted as is") {
 
 TEST_CASE("the Allowlist override policy and its list (KIP-1188)") {
     CHECK(parse_standalone_config(minimal())->worker.client_config_override_allowlist.empty());
+    CHECK(parse_standalone_config(minimal())->worker.topic_creation_enable);
     auto props = minimal();
     props.insert({{"connector.client.config.override.policy",
                    "org.apache.kafka.connect.connector.policy.AllowlistConnectorClientConfigOverridePolicy"},

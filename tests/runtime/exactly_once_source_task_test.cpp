@@ -84,12 +84,7 @@ struct fixture : testing::task_environment {
         return factory.create(id, connector_config, connector_config, target_state::started);
     }
 
-    ~fixture() {
-        if (!task) return;
-        task->stop();
-        task->await_stop(deadline);
-        task->release_thread();
-    }
+    ~fixture() { testing::stop_task(task, deadline); }
 };
 
 }  // namespace

@@ -46,11 +46,7 @@ struct fixture : testing::task_environment {
         REQUIRE(task);
     }
 
-    ~fixture() {
-        task->stop();
-        task->await_stop(deadline);
-        task->release_thread();
-    }
+    ~fixture() { testing::stop_task(task, deadline); }
 };
 
 }  // namespace

@@ -308,6 +308,13 @@ void start_task(runtime::worker_task& task, thread_pool& pool) {
     }
 }
 
+void stop_task(const std::shared_ptr<runtime::worker_task>& task, std::chrono::milliseconds deadline) {
+    if (!task) return;
+    task->stop();
+    task->await_stop(deadline);
+    task->release_thread();
+}
+
 void collector::add(const std::vector<sink_record>& records) {
     std::lock_guard lock(mutex_);
     records_.insert(records_.end(), records.begin(), records.end());

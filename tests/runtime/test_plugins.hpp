@@ -54,6 +54,9 @@ void register_test_plugins(loader::plugin_registry& registry);
 // on a thread of its own.
 void start_task(runtime::worker_task& task, thread_pool& pool);
 
+// Stops the task, waits up to `deadline` for it and releases its thread; nothing for a null task.
+void stop_task(const std::shared_ptr<runtime::worker_task>& task, std::chrono::milliseconds deadline);
+
 // What a collecting sink saw.
 class collector {
 public:

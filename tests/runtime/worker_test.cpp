@@ -277,6 +277,15 @@ TEST_CASE("worker: connector failures are reported FAILED and returned") {
         target_state::started);
     REQUIRE_FALSE(bad_tasks.ok());
     CHECK(f.listener.connector_trace(invalid).find("Value must be at least 1") != std::string::npos);
+
+    // Kafka's SourceConnectorConfig checks the topic.creation.* keys when the connector starts.
+    const auto creating = unique_name("creating");
+    auto no_partitions = f.source_config(creating, unique_name("topic"), 1);
+    no_partitions["topic.creation.default.replication.factor"] = "1";
+    REQUIRE_FALSE(f.w->start_connector(creating, no_partitions, target_state::started).ok());
+    CHECK(f.listener.connector_trace(creating) ==
+          "copycat::config_error: Missing required configuration \"topic.creation.default.partitions\" which has no "
+          "default value.");
 }
 
 namespace {
