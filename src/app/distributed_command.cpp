@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "app/exit_codes.hpp"
+#include "app/kafka_client_stores.hpp"
 #include "app/worker_bootstrap.hpp"
 #include "app/worker_clients.hpp"
 #include "common/logging.hpp"
@@ -115,6 +116,7 @@ int run_distributed(const std::vector<std::string>& args) {
     if (!worker_props) return exit_usage;
     auto config = parse_distributed_config(*worker_props);
     if (!config) return boot.usage_error(config.err());
+    if (auto stores = read_client_stores(config->worker); !stores) return boot.usage_error(stores.err());
     auto client = shared_client_config(config->worker);
     if (!client) return boot.usage_error(client.err());
     auto protocol = coordination::parse_connect_protocol(config->connect_protocol);

@@ -50,7 +50,6 @@ constexpr std::pair<std::string_view, std::string_view> no_effect[] = {
     {"ssl.trustmanager.algorithm", java_tls},
     {"ssl.secure.random.implementation", java_tls},
     {"ssl.engine.factory.class", java_tls},
-    {"ssl.truststore.password", "Copycat reads PEM trust stores, which have no password"},
     {"sasl.kerberos.kinit.cmd", "librdkafka's kinit command is its own sasl.kerberos.kinit.cmd, a whole command line"},
     {"sasl.kerberos.ticket.renew.window.factor", java_login},
     {"sasl.kerberos.ticket.renew.jitter", java_login},
@@ -353,20 +352,6 @@ librdkafka_settings librdkafka_settings_from(const string_map& props, const pars
                 "Worker configuration 'ssl.endpoint.identification.algorithm' is {}: librdkafka verifies host names "
                 "with https or not at all; it keeps https",
                 algorithm));
-    }
-    // Stores librdkafka reads: a PEM trust store, a PKCS#12 key store.
-    const auto store_type = [&](std::string_view key) {
-        const parsed_value* v = value_of(key);
-        std::string type = v == nullptr ? std::string("JKS") : text(*v).value_or("JKS");
-        std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return std::toupper(c); });
-        return type;
-    };
-    if (const parsed_value* v = value_of("ssl.truststore.location"); v && store_type("ssl.truststore.type") == "PEM")
-        put("ssl.truststore.location", "ssl.ca.location", text(*v).value_or(""));
-    if (const parsed_value* v = value_of("ssl.keystore.location"); v && store_type("ssl.keystore.type") == "PKCS12") {
-        put("ssl.keystore.location", "ssl.keystore.location", text(*v).value_or(""));
-        if (const parsed_value* p = value_of("ssl.keystore.password"))
-            put("ssl.keystore.password", "ssl.keystore.password", text(*p).value_or(""));
     }
     return out;
 }

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "app/connector_config_file.hpp"
+#include "app/kafka_client_stores.hpp"
 #include "app/worker_bootstrap.hpp"
 #include "common/logging.hpp"
 #include "herder/memory_status_store.hpp"
@@ -48,6 +49,7 @@ int run_standalone(const std::vector<std::string>& args) {
     if (!worker_props) return exit_usage;
     auto config = parse_standalone_config(*worker_props);
     if (!config) return boot.usage_error(config.err());
+    if (auto stores = read_client_stores(config->worker); !stores) return boot.usage_error(stores.err());
     std::vector<std::pair<std::string, connector_request>> requests;
     for (std::size_t i = 1; i < args.size(); ++i) {
         auto request = read_connector_config_file(args[i]);

@@ -95,10 +95,21 @@ result<kafka_client::group_member_config> group_member_settings(const distribute
         out.connection.sasl.username = jaas_option(jaas, "username");
         out.connection.sasl.password = jaas_option(jaas, "password");
     }
-    out.connection.tls.ca_file = setting(worker, "ssl.ca.location");
-    if (out.connection.tls.ca_file.empty()) out.connection.tls.ca_file = setting(worker, "ssl.truststore.location");
-    out.connection.tls.cert_file = setting(worker, "ssl.certificate.location");
-    out.connection.tls.key_file = setting(worker, "ssl.key.location");
+    // The stores read at start-up (app/kafka_client_stores.hpp) are in client_settings.
+    const auto store = [&](const char* key) {
+        std::string value = setting(worker, key);
+        if (const auto it = worker.client_settings.find(key); value.empty() && it != worker.client_settings.end())
+            value = it->second;
+        return value;
+    };
+    out.connection.tls.ca_file = store("ssl.ca.location");
+    out.connection.tls.ca_pem = store("ssl.ca.pem");
+    if (out.connection.tls.ca_file.empty() && !worker.client_store_settings.contains(""))
+        out.connection.tls.ca_file = setting(worker, "ssl.truststore.location");  // stores not read: a PEM file
+    out.connection.tls.cert_file = store("ssl.certificate.location");
+    out.connection.tls.key_file = store("ssl.key.location");
+    out.connection.tls.certificate_pem = store("ssl.certificate.pem");
+    out.connection.tls.key_pem = store("ssl.key.pem");
     out.connection.tls.key_password = setting(worker, "ssl.key.password");
     if (setting(worker, "ssl.endpoint.identification.algorithm") == "none" ||
         (worker.originals.contains("ssl.endpoint.identification.algorithm") &&

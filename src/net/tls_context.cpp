@@ -1,5 +1,6 @@
 #include "net/tls_context.hpp"
 
+#include <openssl/crypto.h>
 #include <openssl/ssl.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <boost/asio/ssl/context.hpp>
 
 #include "common/strings.hpp"
+#include "net/key_store.hpp"
 
 namespace copycat::net {
 namespace {
@@ -21,12 +23,21 @@ error bad(const std::string& what, const error_code& ec) {
     return make_error(errc::invalid_argument, what + ": " + ec.message());
 }
 
-result<void> check_store_type(const std::string& type, const char* key) {
-    if (to_upper(type) == "PEM") return {};
-    return make_error(errc::invalid_argument, std::string(key) + "=" + type +
-                                                  " is not supported by Copycat's REST listeners and client: "
-                                                  "use PEM files (" +
-                                                  key + "=PEM)");
+store_file store_of(const tls_settings& s, bool trust) {
+    return {.prefix = s.config_prefix,
+            .trust = trust,
+            .type = trust ? s.truststore_type : s.keystore_type,
+            .location = trust ? s.truststore_location : s.keystore_location,
+            .password = trust ? s.truststore_password : s.keystore_password};
+}
+
+// Inline stores (ssl.keystore.key, ssl.truststore.certificates, ...) are PEM, as in Kafka.
+result<void> check_inline_type(const store_file& store, std::string_view inline_keys) {
+    const std::string type = to_upper(trim(store.type));
+    if (type.empty() || type == "PEM") return {};
+    return make_error(errc::invalid_argument, "Invalid value " + store.type + " for configuration " +
+                                                  store.key("type") + ": " + std::string(inline_keys) +
+                                                  " are PEM; set " + store.key("type") + "=PEM");
 }
 
 // ssl.enabled.protocols: every protocol not listed is switched off.
@@ -89,16 +100,30 @@ result<void> restrict_ciphers(ssl::context& ctx, const std::vector<std::string>&
     return {};
 }
 
+// A JKS or PKCS12 keystore, converted to PEM in memory (never written anywhere).
+result<void> use_key_store(ssl::context& ctx, const store_file& store, const std::string& key_password) {
+    COPYCAT_TRY(net::pem_key_pair pair,
+                read_key_store(store, key_password.empty() ? std::nullopt : std::optional(key_password)));
+    error_code ec;
+    ctx.use_certificate_chain(boost::asio::buffer(pair.certificate_chain), ec);
+    if (!ec) ctx.use_private_key(boost::asio::buffer(pair.private_key), ssl::context::pem, ec);
+    OPENSSL_cleanse(pair.private_key.data(), pair.private_key.size());
+    if (ec) return bad("Cannot use the keystore " + store.location, ec);
+    if (SSL_CTX_check_private_key(ctx.native_handle()) != 1)
+        return make_error(errc::invalid_argument, "The keystore's private key does not match its certificate");
+    return {};
+}
+
 result<void> load_keystore(ssl::context& ctx, const tls_settings& s, bool required) {
     if (!s.has_keystore()) {
         if (required)
             return make_error(errc::invalid_argument,
-                              "An https listener needs a keystore: set ssl.keystore.type=PEM and ssl.keystore.location "
-                              "(or ssl.keystore.certificate.chain and ssl.keystore.key), or the same keys prefixed "
-                              "with listeners.https.");
+                              "An https listener needs a keystore: set ssl.keystore.location (a JKS, PKCS12 or PEM "
+                              "file, with ssl.keystore.type and ssl.keystore.password) or ssl.keystore.certificate.chain "
+                              "and ssl.keystore.key, or the same keys prefixed with listeners.https.");
         return {};
     }
-    COPYCAT_TRY_VOID(check_store_type(s.keystore_type, "ssl.keystore.type"));
+    const store_file store = store_of(s, false);
     error_code ec;
     if (!s.key_password.empty()) {
         ctx.set_password_callback(
@@ -106,11 +131,14 @@ result<void> load_keystore(ssl::context& ctx, const tls_settings& s, bool requir
         if (ec) return bad("Cannot use ssl.key.password", ec);
     }
     if (!s.keystore_location.empty()) {
+        COPYCAT_TRY(const store_format format, store_format_of(store));
+        if (format != store_format::pem) return use_key_store(ctx, store, s.key_password);
         ctx.use_certificate_chain_file(s.keystore_location, ec);
         if (ec) return bad("Cannot read the certificate chain of ssl.keystore.location " + s.keystore_location, ec);
         ctx.use_private_key_file(s.keystore_location, ssl::context::pem, ec);
         if (ec) return bad("Cannot read the private key of ssl.keystore.location " + s.keystore_location, ec);
     } else {
+        COPYCAT_TRY_VOID(check_inline_type(store, "ssl.keystore.certificate.chain and ssl.keystore.key"));
         if (s.keystore_certificate_chain.empty() || s.keystore_key.empty())
             return make_error(errc::invalid_argument,
                               "ssl.keystore.certificate.chain and ssl.keystore.key must be set together");
@@ -131,12 +159,19 @@ result<void> load_truststore(ssl::context& ctx, const tls_settings& s) {
         if (ec) return bad("Cannot load the system's CA certificates", ec);
         return {};
     }
-    COPYCAT_TRY_VOID(check_store_type(s.truststore_type, "ssl.truststore.type"));
+    const store_file store = store_of(s, true);
     if (!s.truststore_location.empty()) {
-        ctx.load_verify_file(s.truststore_location, ec);
+        COPYCAT_TRY(const store_format format, store_format_of(store));
+        if (format == store_format::pem) {
+            ctx.load_verify_file(s.truststore_location, ec);
+        } else {
+            COPYCAT_TRY(const std::string certificates, read_trust_store(store));
+            ctx.add_certificate_authority(boost::asio::buffer(certificates), ec);
+        }
         if (ec) return bad("Cannot read ssl.truststore.location " + s.truststore_location, ec);
     }
     if (!s.truststore_certificates.empty()) {
+        COPYCAT_TRY_VOID(check_inline_type(store, "ssl.truststore.certificates"));
         ctx.add_certificate_authority(boost::asio::buffer(s.truststore_certificates), ec);
         if (ec) return bad("Cannot read ssl.truststore.certificates", ec);
     }

@@ -19,8 +19,14 @@ tls_settings tls_settings_from(const std::map<std::string, std::string, std::les
     const auto get = [&](std::string_view key, std::string& out) {
         if (auto it = props.find(base + std::string(key)); it != props.end()) out = it->second;
     };
+    const auto get_optional = [&](std::string_view key, std::optional<std::string>& out) {
+        if (auto it = props.find(base + std::string(key)); it != props.end()) out = it->second;
+    };
     tls_settings s;
+    s.config_prefix = base;
     get("ssl.keystore.type", s.keystore_type);
+    get_optional("ssl.keystore.password", s.keystore_password);
+    get_optional("ssl.truststore.password", s.truststore_password);
     get("ssl.keystore.location", s.keystore_location);
     get("ssl.keystore.certificate.chain", s.keystore_certificate_chain);
     get("ssl.keystore.key", s.keystore_key);

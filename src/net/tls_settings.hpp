@@ -3,28 +3,34 @@
 // (forwarding to an https worker) use them (Kafka: SSLUtils). Plain data; the application fills it
 // from worker.properties and net/tls_context turns it into an Asio SSL context.
 //
-// Key and trust material is PEM only (ssl.keystore.type / ssl.truststore.type = PEM):
-//   keystore:   ssl.keystore.location (a file holding the private key and the certificate chain),
-//               or ssl.keystore.certificate.chain + ssl.keystore.key given inline;
-//               ssl.key.password decrypts an encrypted key.
-//   truststore: ssl.truststore.location (a file of CA certificates) or ssl.truststore.certificates
-//               inline; without one the system's default CA paths are used.
-// JKS and PKCS12 stores are refused with a message naming the setting.
+// Key and trust material (ssl.keystore.type / ssl.truststore.type JKS, PKCS12 or PEM; how an
+// unset type is read: net/key_store.hpp):
+//   keystore:   ssl.keystore.location (a JKS or PKCS12 store opened with ssl.keystore.password,
+//               or a PEM file holding the private key and the certificate chain), or
+//               ssl.keystore.certificate.chain + ssl.keystore.key given inline (PEM);
+//               ssl.key.password decrypts the key (a JKS key: the keystore password by default).
+//   truststore: ssl.truststore.location (a JKS or PKCS12 store, ssl.truststore.password checks
+//               its integrity; or a PEM file of CA certificates) or ssl.truststore.certificates
+//               inline (PEM); without one the system's default CA paths are used.
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace copycat::net {
 
 struct tls_settings {
-    std::string keystore_type = "JKS";  // Kafka's default; only PEM is supported
+    std::string config_prefix{};  // of the keys in messages: "listeners.https." or ""
+    std::string keystore_type{};  // empty: not set (Kafka's default JKS)
     std::string keystore_location{};
+    std::optional<std::string> keystore_password{};
     std::string keystore_certificate_chain{};
     std::string keystore_key{};
-    std::string key_password{};  // ssl.key.password: decrypts an encrypted PEM key
-    std::string truststore_type = "JKS";
+    std::string key_password{};  // ssl.key.password: decrypts an encrypted key; empty: not set
+    std::string truststore_type{};
     std::string truststore_location{};
+    std::optional<std::string> truststore_password{};
     std::string truststore_certificates{};
     std::string client_auth = "none";  // server: none | requested | required
     std::vector<std::string> enabled_protocols = {"TLSv1.2", "TLSv1.3"};

@@ -17,9 +17,26 @@ void put_with_prefix(string_map& out, const string_map& from, std::string_view p
     }
 }
 
+// Kafka's store keys and librdkafka's, which the stores read at start-up replace.
+constexpr std::string_view store_keys[] = {
+    "ssl.keystore.type",   "ssl.keystore.location",   "ssl.keystore.password", "ssl.key.password",
+    "ssl.truststore.type", "ssl.truststore.location", "ssl.truststore.password", "ssl.key.pem",
+    "ssl.certificate.pem", "ssl.ca.pem",              "ssl.key.location",        "ssl.certificate.location",
+    "ssl.ca.location"};
+
+void put_stores(string_map& settings, const worker_config& worker, std::string_view prefix) {
+    const auto stores = worker.client_store_settings.find(prefix);
+    if (stores == worker.client_store_settings.end()) return;
+    for (std::string_view key : store_keys) {
+        if (auto it = settings.find(key); it != settings.end()) settings.erase(it);
+    }
+    for (const auto& [key, value] : stores->second) settings.insert_or_assign(key, value);
+}
+
 result<string_map> with_overrides(string_map settings, const worker_config& worker, const string_map& connector_config,
                                   std::string_view worker_prefix, std::string_view override_prefix) {
     put_with_prefix(settings, worker.originals, worker_prefix);
+    put_stores(settings, worker, worker_prefix);
     COPYCAT_TRY_VOID(check_client_overrides(worker, connector_config, override_prefix));
     put_with_prefix(settings, connector_config, override_prefix);
     return settings;
@@ -73,6 +90,7 @@ result<string_map> admin_settings(const worker_config& worker, const string_map&
         if (key.starts_with("security.") || key.starts_with("ssl.") || key.starts_with("sasl."))
             base.insert_or_assign(key, value);
     }
+    put_stores(base, worker, "");
     return with_overrides(std::move(base), worker, connector_config, "admin.", "admin.override.");
 }
 

@@ -13,6 +13,10 @@
 // connector-consumer-<connector>-<task>, enable.auto.commit=false, auto.offset.reset=earliest,
 // then "consumer.*", then "consumer.override.*".
 //
+// The worker's prefixed key and trust stores (ssl.keystore.*, ssl.truststore.*, ssl.key.password)
+// are replaced by the librdkafka settings read from them at start-up
+// (worker_config::client_store_settings), before the connector's overrides.
+//
 // The connector's overrides are checked first (client_override_policy.hpp): the worker's
 // connector.client.config.override.policy, and the librdkafka properties no connector may set
 // (denied_client_configs.hpp).

@@ -32,6 +32,13 @@ struct worker_config {
     // (app/kafka_worker_keys.hpp).
     string_map client_settings;
 
+    // The librdkafka settings of the key and trust stores of the tasks' clients, by the prefix of
+    // the worker keys they come from ("producer.", "consumer.", "admin."; "" for the top-level
+    // keys the admin client starts from), read at start-up (app/kafka_client_stores.hpp): they
+    // replace that prefix's Kafka store keys (client_configs.hpp). No entry: the keys go to
+    // librdkafka as they are.
+    std::map<std::string, string_map, std::less<>> client_store_settings;
+
     std::string bootstrap_servers = "localhost:9092";
     // Default converters for connectors that set none (class names or aliases).
     std::string key_converter;

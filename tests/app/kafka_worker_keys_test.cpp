@@ -126,13 +126,9 @@ TEST_CASE("the group member takes the reconnect backoffs and the connection setu
     CHECK(member->connection.connect_timeout == std::chrono::milliseconds(15000));
 }
 
-TEST_CASE("Kafka's TLS and SASL keys: PEM material and OAuth client credentials reach librdkafka") {
+TEST_CASE("Kafka's TLS and SASL keys: librdkafka's ssl.ca.location and OAuth client credentials reach librdkafka") {
     auto config = parse_distributed_config(
-        with(distributed_props(), {{"ssl.truststore.type", "PEM"},
-                                   {"ssl.truststore.location", "/etc/ca.pem"},
-                                   {"ssl.keystore.type", "PKCS12"},
-                                   {"ssl.keystore.location", "/etc/worker.p12"},
-                                   {"ssl.keystore.password", "secret"},
+        with(distributed_props(), {{"ssl.ca.location", "/etc/ca.pem"},
                                    {"ssl.endpoint.identification.algorithm", ""},
                                    {"sasl.kerberos.service.name", "kafka-svc"},
                                    {"sasl.oauthbearer.token.endpoint.url", "https://idp/token"},
@@ -142,9 +138,6 @@ TEST_CASE("Kafka's TLS and SASL keys: PEM material and OAuth client credentials 
                                    {"sasl.login.refresh.buffer.seconds", "120"}}));
     REQUIRE(config.ok());
     const auto& s = config->worker.client_settings;
-    CHECK(s.at("ssl.ca.location") == "/etc/ca.pem");
-    CHECK(s.at("ssl.keystore.location") == "/etc/worker.p12");
-    CHECK(s.at("ssl.keystore.password") == "secret");
     CHECK(s.at("ssl.endpoint.identification.algorithm") == "none");  // Kafka's empty: no host name check
     CHECK(s.at("sasl.kerberos.service.name") == "kafka-svc");
     CHECK(warnings_naming(*config, "ssl.provider") == 1);
@@ -175,7 +168,7 @@ TEST_CASE("Kafka's TLS and SASL keys: PEM material and OAuth client credentials 
     REQUIRE(sasl_client.ok());
     CHECK(sasl_client->get("sasl.kerberos.service.name") == "kafka-svc");
     CHECK(sasl_client->get("sasl.mechanism") == "PLAIN");
-    // A JKS trust store is the REST listener's only: librdkafka cannot read it.
+    // The stores are read at start-up, not when the file is parsed (kafka_client_stores_test.cpp).
     auto jks = parse_distributed_config(with(distributed_props(), {{"ssl.truststore.location", "/etc/ts.jks"}}));
     REQUIRE(jks.ok());
     CHECK_FALSE(jks->worker.client_settings.contains("ssl.ca.location"));

@@ -1,5 +1,5 @@
 // HTTPS listeners: TLS with PEM keystores and truststores made by the openssl tool for each test
-// run, client authentication (none / requested / required), several listeners on one server, and
+// run (JKS and PKCS12 stores: https_java_keystores_test.cpp), client authentication (none / requested / required), several listeners on one server, and
 // net::http_request as the TLS client (the one workers forward requests with).
 #include <catch2/catch.hpp>
 
@@ -191,8 +191,15 @@ TEST_CASE("bad TLS settings stop the server from starting with a clear error") {
     };
     CHECK_THAT(start_error({}), Catch::Contains("needs a keystore"));
     auto jks = server_tls(certs);
-    jks.keystore_type = "JKS";
-    CHECK_THAT(start_error(jks), Catch::Contains("ssl.keystore.type=JKS is not supported"));
+    jks.keystore_type = "JKS";  // a PEM file
+    CHECK_THAT(start_error(jks), Catch::Contains("Invalid value JKS for configuration ssl.keystore.type") &&
+                                     Catch::Contains("set ssl.keystore.type=PEM"));
+    auto inline_jks = server_tls(certs);
+    inline_jks.keystore_location.clear();
+    inline_jks.keystore_type = "PKCS12";
+    inline_jks.keystore_certificate_chain = test_certificates::read(certs.server().certificate);
+    inline_jks.keystore_key = test_certificates::read(certs.server().key);
+    CHECK_THAT(start_error(inline_jks), Catch::Contains("are PEM; set ssl.keystore.type=PEM"));
     auto wrong_password = server_tls(certs);
     wrong_password.keystore_location.clear();
     wrong_password.keystore_certificate_chain = test_certificates::read(certs.server().certificate);
@@ -246,7 +253,7 @@ TEST_CASE("the listeners.https. prefix wins over ssl.* as a whole") {
     prefixed["listeners.https.ssl.enabled.protocols"] = "TLSv1.3 , TLSv1.2";
     s = net::tls_settings_from(prefixed, "listeners.https.");
     CHECK(s.keystore_location == "/b.pem");
-    CHECK(s.keystore_type == "JKS");  // ssl.keystore.type is not read once the prefix is used
+    CHECK(s.keystore_type.empty());  // ssl.keystore.type is not read once the prefix is used
     CHECK(s.client_auth == "none");
     CHECK(s.enabled_protocols == std::vector<std::string>{"TLSv1.3", "TLSv1.2"});
 }

@@ -13,12 +13,16 @@ namespace copycat::kafka_client {
 // exchange and `ready` (sasl_authenticator).
 enum class security_protocol { plaintext, ssl, sasl_plaintext, sasl_ssl };
 
-// The ssl.* settings, with PEM files (Kafka's ssl.truststore/keystore type PEM).
+// The ssl.* settings, as PEM files or PEM text (JKS and PKCS12 stores read into PEM at start-up:
+// app/kafka_client_stores.hpp).
 struct tls_options {
-    std::string ca_file;       // trusted CAs; empty: the system's default trust store
+    std::string ca_file;       // trusted CAs; empty (and no ca_pem): the system's default trust store
     std::string cert_file;     // client certificate chain, for brokers that require client auth
     std::string key_file;      // its private key
     std::string key_password;  // the key's passphrase, if it has one
+    std::string ca_pem;               // trusted CAs as PEM text
+    std::string certificate_pem;      // the client certificate chain as PEM text
+    std::string key_pem;              // its private key as (unencrypted) PEM text; never logged
     // ssl.endpoint.identification.algorithm=https (Kafka's default): the broker's certificate
     // must name the host connected to.
     bool verify_hostname = true;

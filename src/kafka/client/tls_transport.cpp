@@ -27,7 +27,9 @@ result<std::shared_ptr<ssl::context>> make_tls_context(const tls_options& option
                              ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1,
                          ec);
     context->set_verify_mode(ssl::verify_peer, ec);
-    if (options.ca_file.empty()) {
+    if (!options.ca_pem.empty()) {
+        if (context->add_certificate_authority(asio::buffer(options.ca_pem), ec); ec) return bad("CA", "ssl.ca.pem");
+    } else if (options.ca_file.empty()) {
         context->set_default_verify_paths(ec);
         if (ec) return bad("default trust store", "");
     } else if (context->load_verify_file(options.ca_file, ec); ec) {
@@ -37,7 +39,12 @@ result<std::shared_ptr<ssl::context>> make_tls_context(const tls_options& option
         context->set_password_callback(
             [password = options.key_password](std::size_t, ssl::context::password_purpose) { return password; }, ec);
     }
-    if (!options.cert_file.empty()) {
+    if (!options.certificate_pem.empty()) {
+        if (context->use_certificate_chain(asio::buffer(options.certificate_pem), ec); ec)
+            return bad("certificate", "ssl.certificate.pem");
+        if (context->use_private_key(asio::buffer(options.key_pem), ssl::context::pem, ec); ec)
+            return bad("key", "ssl.key.pem");
+    } else if (!options.cert_file.empty()) {
         if (context->use_certificate_chain_file(options.cert_file, ec); ec) {
             return bad("certificate file", options.cert_file);
         }
