@@ -23,7 +23,8 @@ std::shared_ptr<jvm::java_vm> register_java_plugins(const plugin_settings& setti
     if (report.locations.empty()) return nullptr;  // no jars on plugin.path: no JVM was started
     for (const std::string& refused : report.refused) log::warn("Skipped a Java plugin: {}", refused);
     for (const std::string& registered : report.registered) log::info("Loaded Java plugin {}", registered);
-    for (const std::string& provider : report.config_providers) log::info("Java ConfigProvider available: {}", provider);
+    for (const std::string& provider : report.config_providers)
+        log::info("Java ConfigProvider available: {}", provider);
     log::info("Java plugin locations: {} ({} classes registered)", report.locations.size(), report.registered.size());
     return report.vm;
 }
