@@ -33,6 +33,19 @@ std::string standalone_worker_properties(const temp_dir& dir, const std::string&
 
 using namespace std::chrono_literals;
 
+rest::testing::http_reply rest_request(std::uint16_t port, std::string_view method, std::string_view target,
+                                       std::string body) {
+    rest::testing::test_client client(port);
+    return client.request(method, target, std::move(body));
+}
+
+std::string file_text(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
 bool poll_until(std::chrono::milliseconds deadline, const std::function<bool()>& done) {
     const auto until = std::chrono::steady_clock::now() + deadline;
     while (true) {

@@ -19,12 +19,22 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
+
+#include "rest/test_client.hpp"
 
 namespace copycat::itest {
 
 // Polls `done` until it holds or `deadline` passes; true when it held.
 bool poll_until(std::chrono::milliseconds deadline, const std::function<bool()>& done);
+
+// One request to the REST API on 127.0.0.1:`port`.
+rest::testing::http_reply rest_request(std::uint16_t port, std::string_view method, std::string_view target,
+                                       std::string body = {});
+
+// The whole content of `file`; empty when it cannot be read.
+std::string file_text(const std::filesystem::path& file);
 
 // A fresh directory under the system temp dir, removed by the destructor.
 class temp_dir {

@@ -112,7 +112,10 @@ int run_distributed(const std::vector<std::string>& args) {
         return exit_usage;
     }
     worker_bootstrap boot(args[0]);
-    auto worker_props = boot.read_properties();
+    auto worker_props = boot.read_properties([](const string_map& raw) {
+        auto group = raw.find("group.id");
+        return "distributed worker initializing (group " + (group == raw.end() ? "" : group->second) + ")";
+    });
     if (!worker_props) return exit_usage;
     auto config = parse_distributed_config(*worker_props);
     if (!config) return boot.usage_error(config.err());
@@ -121,8 +124,7 @@ int run_distributed(const std::vector<std::string>& args) {
     if (!client) return boot.usage_error(client.err());
     auto protocol = coordination::parse_connect_protocol(config->connect_protocol);
     if (!protocol) return boot.startup_failed(protocol.err().describe());
-    if (auto failed = boot.start(*config, "distributed worker initializing (group " + config->group_id + ")"))
-        return *failed;
+    if (auto failed = boot.start(*config)) return *failed;
     auto member_settings = group_member_settings(*config);  // names the member after the worker id
     if (!member_settings) return boot.startup_failed(member_settings.err().describe());
 

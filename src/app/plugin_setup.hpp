@@ -3,11 +3,17 @@
 // plugin library found on plugin.path, then the Java plugins in its jars (docs/jvm-bridge.md;
 // logged one line each, refused ones with the reason).
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "common/properties.hpp"
+
 namespace copycat::loader {
 class plugin_registry;
+}
+namespace copycat::jvm {
+class java_vm;
 }
 
 namespace copycat::app {
@@ -18,6 +24,11 @@ struct plugin_settings {
     std::vector<std::string> java_bridge_preferred_classes;
 };
 
-void register_plugins(const plugin_settings& settings, loader::plugin_registry& registry);
+// plugin.path, java.bridge.jvm.options and java.bridge.preferred.classes of the worker file as
+// written: as Kafka's Plugins reads plugin.path, before any config provider resolves the file.
+plugin_settings plugin_settings_of(const string_map& worker_props);
+
+// The JVM the Java plugins run in (Java ConfigProviders too); nullptr when none started.
+std::shared_ptr<jvm::java_vm> register_plugins(const plugin_settings& settings, loader::plugin_registry& registry);
 
 }  // namespace copycat::app

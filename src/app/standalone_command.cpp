@@ -45,7 +45,7 @@ int run_standalone(const std::vector<std::string>& args) {
         return exit_usage;
     }
     worker_bootstrap boot(args[0]);
-    auto worker_props = boot.read_properties();
+    auto worker_props = boot.read_properties([](const string_map&) { return "standalone worker initializing"; });
     if (!worker_props) return exit_usage;
     auto config = parse_standalone_config(*worker_props);
     if (!config) return boot.usage_error(config.err());
@@ -59,7 +59,7 @@ int run_standalone(const std::vector<std::string>& args) {
         }
         requests.emplace_back(args[i], std::move(*request));
     }
-    if (auto failed = boot.start(*config, "standalone worker initializing")) return *failed;
+    if (auto failed = boot.start(*config)) return *failed;
 
     storage::file_offset_store offsets(config->offset_storage_file);
     if (auto started = offsets.start(); !started)

@@ -3,8 +3,9 @@
 // ConnectStandalone): one worker, connector configs in memory, offsets in
 // offset.storage.file.filename, the REST API on `listeners`.
 //
-// Start-up: worker config -> connector files -> plugins (built-ins, then plugin.path) -> Kafka
-// cluster id -> REST server -> offsets -> worker and herder -> the command-line connectors.
+// Start-up: worker file -> plugins (built-ins, then plugin.path) -> config providers, which
+// resolve the worker file -> connector files -> Kafka cluster id -> REST server -> offsets ->
+// worker and herder -> the command-line connectors.
 // SIGINT/SIGTERM stop the REST server, then every task and connector (offsets committed), then
 // the offset store, and the process exits 0.
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "app/exit_codes.hpp"
+#include "app/java_config_providers.hpp"
 #include "app/kafka_cluster_id.hpp"
 #include "app/plugin_setup.hpp"
 #include "app/version.hpp"
@@ -19,17 +20,22 @@ constexpr auto cluster_id_timeout = 60s;  // Kafka's default.api.timeout.ms for 
 
 }  // namespace
 
-result<string_map> worker_bootstrap::read_properties() {
+result<string_map> worker_bootstrap::read_properties(
+    const std::function<std::string(const string_map&)>& initializing) {
     auto props = read_properties_file(properties_file_);
     if (!props) {
         log::error("Cannot read the worker configuration {}: {}", properties_file_, props.err().describe());
         return props;
     }
-    // As Kafka: the providers the file configures resolve the file's own placeholders, then the
-    // resolved config configures the providers the connectors' placeholders use.
-    auto providers = worker_config_providers(*props);
-    auto resolved = providers ? resolve_worker_properties(*props, **providers) : result<string_map>(providers.err());
-    auto kept = resolved ? worker_config_providers(*resolved)
+    log::info("Copycat {} (commit {}) {}", version(), commit(), initializing(*props));
+    const config_provider_source java = java_config_providers(register_plugins(plugin_settings_of(*props), plugins_));
+    // As Kafka: the providers the file configures resolve the file's own placeholders (and are
+    // closed), then the resolved config configures the providers the connectors' placeholders use.
+    auto resolved = [&]() -> result<string_map> {
+        COPYCAT_TRY(auto providers, worker_config_providers(*props, java));
+        return resolve_worker_properties(*props, *providers);
+    }();
+    auto kept = resolved ? worker_config_providers(*resolved, java)
                          : result<std::shared_ptr<const runtime::config_transformer>>(resolved.err());
     if (!kept) {
         usage_error(kept.err());
@@ -50,10 +56,7 @@ int worker_bootstrap::startup_failed(const std::string& what) {
     return exit_startup_failed;
 }
 
-std::optional<int> worker_bootstrap::start(common_worker_config& config, std::string_view initializing) {
-    log::info("Copycat {} (commit {}) {}", version(), commit(), initializing);
-    register_plugins({config.plugin_path, config.java_bridge_jvm_options, config.java_bridge_preferred_classes}, plugins_);
-
+std::optional<int> worker_bootstrap::start(common_worker_config& config) {
     log::info("Looking up the Kafka cluster id at {}", config.worker.bootstrap_servers);
     auto cluster_id =
         lookup_kafka_cluster_id(config.worker, cluster_id_timeout, [this] { return signals_.requested(); });

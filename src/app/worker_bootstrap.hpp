@@ -6,9 +6,9 @@
 // and its herder.
 //
 //   worker_bootstrap boot(args[0]);                 // first: blocks SIGINT/SIGTERM for every later thread
-//   auto props = boot.read_properties();            if (!props) return exit_usage;
+//   auto props = boot.read_properties(initializing); if (!props) return exit_usage;
 //   auto config = parse_standalone_config(*props);  if (!config) return boot.usage_error(config.err());
-//   if (auto failed = boot.start(*config, "standalone worker initializing")) return *failed;
+//   if (auto failed = boot.start(*config)) return *failed;
 //   ... the command's offset and status stores (boot.startup_failed(...) when one cannot start) ...
 //   worker_runtime runtime(boot, *config, offsets, statuses);
 //   ... the command's herder, started ...
@@ -63,8 +63,11 @@ public:
 
     // The worker properties file, its placeholders resolved with the config providers it
     // configures (worker_config_providers.hpp); an error is logged (the command exits with
-    // exit_usage).
-    result<string_map> read_properties();
+    // exit_usage). As Kafka's AbstractConnectCli, between reading and resolving it logs
+    // "Copycat <version> (commit <commit>) <initializing(file as written)>" and registers the
+    // plugins of plugin.path as written (plugin_setup.hpp), so that Java ConfigProviders on
+    // plugin.path can resolve the file's placeholders (docs/security.md#config-providers).
+    result<string_map> read_properties(const std::function<std::string(const string_map&)>& initializing);
     // Set by read_properties(): the providers that resolve connector and task configs.
     const std::shared_ptr<const runtime::config_transformer>& config_providers() const { return config_providers_; }
     // Logs "<problem> in <properties file>"; returns exit_usage.
@@ -73,11 +76,10 @@ public:
     // exit_startup_failed.
     int startup_failed(const std::string& what);
 
-    // Logs "Copycat <version> (commit <commit>) <initializing>", registers the plugins, looks up
-    // the Kafka cluster id and starts the REST server, whose bound listener fixes
+    // Looks up the Kafka cluster id and starts the REST server, whose bound listener fixes
     // config.worker.worker_id and url(). nullopt when all went well; otherwise the exit code,
     // already logged (exit_ok when a signal interrupted the start-up).
-    std::optional<int> start(common_worker_config& config, std::string_view initializing);
+    std::optional<int> start(common_worker_config& config);
 
     // Requests reach `h` from now on (503 before).
     void attach(herder::herder& h) { rest_->attach(h); }
@@ -93,8 +95,9 @@ public:
 private:
     shutdown_signal signals_;  // first: the threads created by the members below inherit the blocked signals
     std::string properties_file_;
-    std::shared_ptr<const runtime::config_transformer> config_providers_;
     loader::plugin_registry plugins_;
+    // After plugins_: the Java providers among them close before the Java plugin classes go.
+    std::shared_ptr<const runtime::config_transformer> config_providers_;
     metrics::registry metrics_;  // outlives the REST server, which exposes it, and everything registered in it
     std::unique_ptr<worker_rest_server> rest_;
     bool rest_started_ = false;

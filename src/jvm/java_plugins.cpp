@@ -86,12 +86,17 @@ void register_location(const std::shared_ptr<java_vm>& vm, const std::string& lo
     if (const json::value* errors = found.find("errors"))
         for (const json::value& e : errors->as_array())
             report.refused.push_back(fmt::format("{}: a plugin class cannot be used: {}", location, e.as_string()));
+    const json::value* providers = found.find("config_providers");
+    if (providers != nullptr)
+        for (const json::value& p : providers->as_array())
+            report.config_providers.push_back(fmt::format("{} from {}", p.as_string(), location));
     const json::value* plugins = found.find("plugins");
     if (plugins == nullptr || plugins->as_array().empty()) {
-        report.refused.push_back(fmt::format("{}: no Kafka Connect plugin found (no usable META-INF/services "
-                                             "manifest for Connector, Converter, HeaderConverter, Transformation or "
-                                             "Predicate)",
-                                             location));
+        if (providers == nullptr || providers->as_array().empty())
+            report.refused.push_back(fmt::format("{}: no Kafka Connect plugin found (no usable META-INF/services "
+                                                 "manifest for Connector, Converter, HeaderConverter, "
+                                                 "Transformation, Predicate or ConfigProvider)",
+                                                 location));
         return;
     }
     for (const json::value& plugin : plugins->as_array()) {
@@ -139,6 +144,7 @@ java_scan_report register_java_plugins(const std::vector<std::string>& plugin_pa
         return report;
     }
     report.jvm_started = true;
+    report.vm = *vm;
     for (const std::string& location : report.locations) {
         auto found = discover(**vm, location);
         if (!found) {

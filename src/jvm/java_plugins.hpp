@@ -1,14 +1,17 @@
 #pragma once
 // Java plugins on plugin.path (docs/jvm-bridge.md): finds the Java plugin locations, starts the
 // worker's JVM when there are any, and registers every Connector, Converter, HeaderConverter,
-// Transformation and Predicate their ServiceLoader manifests name. Runs once, on the thread that
+// Transformation and Predicate their ServiceLoader manifests name (ConfigProviders are created by
+// class name later: jvm/java_config_provider.hpp). Runs once, on the thread that
 // fills the registry at start-up. Nothing here aborts the worker: a JVM that cannot start, a jar
 // that is not a plugin, a class that cannot be loaded are reported and skipped.
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "jvm/jvm.hpp"
 #include "loader/plugin_registry.hpp"
 
 namespace copycat::jvm {
@@ -35,7 +38,10 @@ java_bridge_settings bridge_settings_from_environment(std::string jvm_options,
 struct java_scan_report {
     std::vector<std::string> locations;  // Java plugin locations found on plugin.path
     bool jvm_started = false;
+    std::shared_ptr<java_vm> vm;  // the JVM when it started: Java ConfigProviders are created in it
     std::vector<std::string> registered;  // "class (type, ...) from location"
+    // "class from location" per ConfigProvider a location's manifest names
+    std::vector<std::string> config_providers;
     std::vector<std::string> refused;     // one message per location, class or JVM problem
 };
 

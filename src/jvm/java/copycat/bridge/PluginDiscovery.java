@@ -14,7 +14,9 @@ import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
+import org.apache.kafka.common.config.provider.ConfigProvider;
 import org.apache.kafka.connect.connector.Connector;
 import org.apache.kafka.connect.components.Versioned;
 import org.apache.kafka.connect.sink.SinkConnector;
@@ -41,13 +43,17 @@ public final class PluginDiscovery {
         {Predicate.class, "predicate"},
     };
     private static final Map<String, PluginClassLoader> LOADERS = new ConcurrentHashMap<>();
+    // Every location's loader, in discovery (plugin.path) order: where ConfigProviders are looked up by name.
+    private static final List<PluginClassLoader> ALL_LOADERS = new CopyOnWriteArrayList<>();
 
     private PluginDiscovery() {}
 
     /**
      * The plugins of `location` (a directory of jars, searched recursively, or one jar):
-     * {"location":..., "plugins":[{"class":..., "types":[...], "version":...}], "errors":[...]}.
-     * A class that cannot be loaded or instantiated is an entry of "errors" with its cause.
+     * {"location":..., "plugins":[{"class":..., "types":[...], "version":...}],
+     * "config_providers":[class...], "errors":[...]}. A class that cannot be loaded or instantiated
+     * is an entry of "errors" with its cause. ConfigProviders are listed from their manifest only:
+     * ConfigProviderCalls creates them by name, with or without one.
      */
     public static String discover(String location) throws IOException {
         ObjectNode answer = JSON.createObjectNode();
@@ -93,12 +99,27 @@ public final class PluginDiscovery {
         }
         byClass.values().forEach(plugins::add);
         if (!byClass.isEmpty()) LOADERS.put(location, loader);
+        ArrayNode providers = answer.putArray("config_providers");
+        try {
+            for (ServiceLoader.Provider<ConfigProvider> provider : (Iterable<ServiceLoader.Provider<ConfigProvider>>)
+                     ServiceLoader.load(ConfigProvider.class, loader).stream()::iterator) {
+                if (provider.type().getClassLoader() == loader) providers.add(provider.type().getName());
+            }
+        } catch (ServiceConfigurationError | LinkageError e) {
+            errors.add(describe(e));
+        }
+        ALL_LOADERS.add(loader);
         return JSON.writeValueAsString(answer);
     }
 
     /** The class loader of a location discover() found plugins in; null otherwise. */
     static PluginClassLoader loaderOf(String location) {
         return LOADERS.get(location);
+    }
+
+    /** The loaders of every location discover() was called on, in that order. */
+    static List<PluginClassLoader> allLoaders() {
+        return ALL_LOADERS;
     }
 
     private static String versionOf(Object plugin) {
