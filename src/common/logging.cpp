@@ -205,8 +205,8 @@ std::vector<std::string> logger_names() {
 }
 
 void write(level l, std::string_view message) {
-    const std::string line =
-        fmt::format("{} {} {}\n", timestamp(), level_name(l), secret_values::process().hide(std::string(message)));
+    std::string line = fmt::format("{} {} {}\n", timestamp(), level_name(l), message);
+    secret_values::process().hide_in(line);
     std::lock_guard lock(g_write_mutex);
     std::fwrite(line.data(), 1, line.size(), stderr);
 }

@@ -36,14 +36,13 @@ void secret_values::rebuild() {
     any_.store(!longest_first_.empty(), std::memory_order_release);
 }
 
-std::string secret_values::hide(std::string text) const {
-    if (!any_.load(std::memory_order_acquire)) return text;
+void secret_values::hide_in(std::string& text) const {
+    if (!any_.load(std::memory_order_acquire)) return;
     std::shared_lock lock(mutex_);
     for (const std::string& secret : longest_first_) {
         for (std::size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + hidden.size()))
             text.replace(at, secret.size(), hidden);
     }
-    return text;
 }
 
 }  // namespace copycat

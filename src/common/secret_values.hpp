@@ -32,7 +32,12 @@ public:
     void erase(const std::string& owner);
 
     // `text` with every recorded value replaced by [hidden], the longest values first.
-    std::string hide(std::string text) const;
+    std::string hide(std::string text) const {
+        hide_in(text);
+        return text;
+    }
+    // The same, in place: nothing is copied when nothing is recorded (every log line).
+    void hide_in(std::string& text) const;
 
 private:
     void rebuild();  // under the unique lock
