@@ -11,7 +11,8 @@
 //         copycat::describe_plugin<file_stream_sink_connector>(
 //             "org.apache.kafka.connect.file.FileStreamSinkConnector", "4.0.0"))
 //
-// The macro defines the exported C function copycat_plugin_manifest_v1(). The worker finds the
+// The macro defines the exported C functions copycat_plugin_manifest_v1() and
+// copycat_plugin_attach_host_v1() (copycat/plugin_log.hpp). The worker finds the
 // library under plugin.path, loads it, looks the function up, and checks the manifest with
 // check_plugin_manifest() before creating anything: a plugin built against other API headers
 // (another COPYCAT_ABI_VERSION) or another C++ standard library is refused with a message that
@@ -34,6 +35,7 @@
 #include "copycat/convert/converter.hpp"
 #include "copycat/convert/header_converter.hpp"
 #include "copycat/errors.hpp"
+#include "copycat/plugin_log.hpp"
 #include "copycat/transform/predicate.hpp"
 #include "copycat/transform/transformation.hpp"
 
@@ -186,8 +188,9 @@ COPYCAT_API const copycat_plugin_manifest* copycat_plugin_manifest_v1();
 /// The name of the entry point, for dlsym().
 #define COPYCAT_PLUGIN_ENTRY_SYMBOL "copycat_plugin_manifest_v1"
 
-/// Defines the plugin library's entry point listing the given plugin_descriptors. Use once
-/// per library, at namespace scope.
+/// Defines the plugin library's entry point listing the given plugin_descriptors, and the
+/// function through which the worker attaches the library to its logging (copycat/plugin_log.hpp).
+/// Use once per library, at namespace scope.
 #define COPYCAT_PLUGIN(...)                                                                                         \
     extern "C" COPYCAT_API const copycat_plugin_manifest* copycat_plugin_manifest_v1() {                            \
         static const ::copycat::plugin_descriptor copycat_plugins[] = {__VA_ARGS__};                                \
@@ -195,6 +198,9 @@ COPYCAT_API const copycat_plugin_manifest* copycat_plugin_manifest_v1();
                                                               sizeof(copycat_plugins) / sizeof(copycat_plugins[0]), \
                                                               copycat_plugins};                                     \
         return &copycat_manifest;                                                                                   \
+    }                                                                                                               \
+    extern "C" COPYCAT_API void copycat_plugin_attach_host_v1(const copycat_plugin_host_v1* host) {                 \
+        ::copycat::plugin_log::detail::attach_host(host);                                                           \
     }
 
 namespace copycat {

@@ -3,7 +3,8 @@
 SecureCluster starts two `copycat distributed` workers of one fresh group on the test broker with
 basic authentication on (rest.basic.auth.credentials.file), each serving an http and an https
 listener and /admin on a listener of its own, all on port 0 (the ports are read from the workers'
-logs). raw_exchange() sends bytes exactly as given over a new connection, so a test controls the
+logs). The https listeners require a client certificate (listeners.https.ssl.client.auth=required,
+mutual TLS): raw_exchange presents the one the workers trust, unless told not to. raw_exchange() sends bytes exactly as given over a new connection, so a test controls the
 request line, the headers and how much of a body is sent. Used from pytest's single thread, except
 raw_exchange, which any thread may call.
 """
@@ -53,12 +54,19 @@ class Reply:
         return f"<{self.status} {self.body[:200]!r}>"
 
 
-def _connect(listener, timeout_s):
+# The client certificate the https listeners trust (key and certificate in one PEM file); set by
+# SecureCluster before the first request.
+CLIENT_CERTIFICATE = {"path": None}
+
+
+def _connect(listener, timeout_s, client_certificate=True):
     sock = socket.create_connection(("127.0.0.1", listener.port), timeout=timeout_s)
     if listener.protocol == "https":
         context = ssl.create_default_context()
         context.check_hostname = False
         context.verify_mode = ssl.CERT_NONE
+        if client_certificate:
+            context.load_cert_chain(CLIENT_CERTIFICATE["path"])
         sock = context.wrap_socket(sock)
     return sock
 
@@ -86,11 +94,11 @@ def _read_reply(sock):
     return Reply(status, headers, rest[:length].decode("utf-8", "replace"))
 
 
-def raw_exchange(listener, data, body_after=b"", timeout_s=20.0):
+def raw_exchange(listener, data, body_after=b"", timeout_s=20.0, client_certificate=True):
     """Sends `data` and reads one reply, then sends `body_after` (ignoring a connection the server
     closed meanwhile): the reply must come before the body. A reply of None means the server
-    closed (or timed out) without answering."""
-    with _connect(listener, timeout_s) as sock:
+    closed (or timed out) without answering. On https, client_certificate=False presents none."""
+    with _connect(listener, timeout_s, client_certificate) as sock:
         sock.sendall(data)
         try:
             reply = _read_reply(sock)
@@ -145,7 +153,8 @@ class SecureCluster:
         credentials = os.path.join(workdir, "rest-users.properties")
         with open(credentials, "w") as f:
             f.write(f"{USER}={PASSWORD}\n")
-        keystore = self._certificate()
+        keystore = self._certificate("rest", "localhost")
+        CLIENT_CERTIFICATE["path"] = self._certificate("client", "ops-client")
         self.props = worker_properties(bootstrap, "string")
         self.props.update(distributed_properties(self.group))
         self.props.update({
@@ -153,18 +162,24 @@ class SecureCluster:
             "listeners": "http://127.0.0.1:0,https://127.0.0.1:0",
             "listeners.https.ssl.keystore.type": "PEM",
             "listeners.https.ssl.keystore.location": keystore,
+            "listeners.https.ssl.client.auth": "required",
+            "listeners.https.ssl.truststore.type": "PEM",
+            "listeners.https.ssl.truststore.location": os.path.join(workdir, "client-cert.pem"),
             "admin.listeners": "http://127.0.0.1:0",
             "rest.basic.auth.credentials.file": credentials,
             "plugin.path": os.path.join(build_dir, "plugins", "copycat-file.so"),
         })
 
-    def _certificate(self):
-        key = os.path.join(self.workdir, "rest-key.pem")
-        cert = os.path.join(self.workdir, "rest-cert.pem")
+    def _certificate(self, name, common_name):
+        """A self-signed key and certificate in <name>-key.pem and <name>-cert.pem; returns the PEM
+        file holding both."""
+        key = os.path.join(self.workdir, f"{name}-key.pem")
+        cert = os.path.join(self.workdir, f"{name}-cert.pem")
         subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert,
-                        "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+                        "-days", "2", "-subj", f"/CN={common_name}",
+                        "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
                        check=True, capture_output=True)
-        keystore = os.path.join(self.workdir, "rest-keystore.pem")
+        keystore = os.path.join(self.workdir, f"{name}-keystore.pem")
         with open(keystore, "w") as out:
             for path in (key, cert):
                 with open(path) as f:

@@ -5,7 +5,7 @@
 #include "copycat/config/abstract_config.hpp"
 #include "file/file_configs.hpp"
 #include "file/file_stream_sink_task.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 
 namespace copycat::file {
 
@@ -15,7 +15,7 @@ void file_stream_sink_connector::start(const std::map<std::string, std::string>&
     const abstract_config config(sink_config_def(), props);
     props_ = props;
     const std::string filename = config.is_null(file_config) ? std::string() : config.get_string(file_config);
-    plugin_support::log::info("FileStreamSinkConnector",
+    plugin_log::info("org.apache.kafka.connect.file.FileStreamSinkConnector",
               "Starting file sink connector writing to " + (filename.empty() ? "standard output" : filename));
 }
 

@@ -12,7 +12,7 @@
 #include "copycat/errors.hpp"
 #include "file/file_configs.hpp"
 #include "support/java_text.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 
 namespace copycat::file {
 
@@ -55,7 +55,7 @@ void file_stream_sink_task::end_unterminated_line() {
     const ssize_t read = ::pread(reader, &last, 1, st.st_size - 1);
     ::close(reader);
     if (read != 1 || last == '\n') return;
-    plugin_support::log::warn("FileStreamSinkTask",
+    plugin_log::warn("org.apache.kafka.connect.file.FileStreamSinkTask",
                               "'" + filename_ + "' ends in an unterminated line, a write cut short; ending it "
                                   "before the records that follow");
     pending_ = "\n";

@@ -4,7 +4,7 @@
 #include "copycat/errors.hpp"
 #include "file/file_configs.hpp"
 #include "file/file_stream_source_task.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 
 namespace copycat::file {
 namespace {
@@ -46,7 +46,7 @@ void file_stream_source_connector::start(const std::map<std::string, std::string
     if (names_several_topics(config.get_string(topic_config))) throw config_error(std::string(single_topic_error));
     props_ = props;
     const std::string filename = configured_file(config);
-    plugin_support::log::info("FileStreamSourceConnector",
+    plugin_log::info("org.apache.kafka.connect.file.FileStreamSourceConnector",
               "Starting file source connector reading from " + (filename.empty() ? "standard input" : filename));
 }
 

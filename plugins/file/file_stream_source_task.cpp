@@ -11,12 +11,12 @@
 
 #include "copycat/config/abstract_config.hpp"
 #include "copycat/errors.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 
 namespace copycat::file {
 namespace {
 
-constexpr std::string_view logger = "FileStreamSourceTask";
+constexpr std::string_view logger = "org.apache.kafka.connect.file.FileStreamSourceTask";
 
 std::int64_t now_millis() {
     using namespace std::chrono;
@@ -60,7 +60,7 @@ void file_stream_source_task::start(const std::map<std::string, std::string>& pr
     file_.emplace(*filename_);
     next_open_position_ = stored_position(context().offset_storage_reader().offset(partition_));
     if (next_open_position_ < 0) {
-        plugin_support::log::warn(logger, "Ignoring the negative stored position " + std::to_string(next_open_position_) + " of " +
+        plugin_log::warn(logger, "Ignoring the negative stored position " + std::to_string(next_open_position_) + " of " +
                               *filename_ + "; reading it from the start");
         next_open_position_ = 0;
     }
@@ -94,10 +94,10 @@ bool file_stream_source_task::open_file() {
         if (!missing_logged_) {
             std::error_code ignored;
             if (std::filesystem::is_directory(file_->path(), ignored)) {
-                plugin_support::log::warn(logger, "File " + file_->path() +
+                plugin_log::warn(logger, "File " + file_->path() +
                                       " for FileStreamSourceTask is a directory, waiting for a file to replace it");
             } else {
-                plugin_support::log::warn(logger, "Couldn't find file " + file_->path() +
+                plugin_log::warn(logger, "Couldn't find file " + file_->path() +
                                       " for FileStreamSourceTask, waiting for it to be created");
             }
             missing_logged_ = true;
@@ -105,7 +105,7 @@ bool file_stream_source_task::open_file() {
         return false;
     }
     if (*position != next_open_position_) {
-        plugin_support::log::warn(logger, "File " + file_->path() + " is shorter than the stored position " +
+        plugin_log::warn(logger, "File " + file_->path() + " is shorter than the stored position " +
                               std::to_string(next_open_position_) +
                               "; it was truncated or replaced meanwhile, reading it from the start");
     }
@@ -148,13 +148,13 @@ bool file_stream_source_task::follow_file_change(std::vector<source_record>& rec
             return false;
         case file_change::missing:
             if (!gone_logged_) {
-                plugin_support::log::info(logger, "File " + file_->path() +
+                plugin_log::info(logger, "File " + file_->path() +
                                       " was moved or deleted; reading on from the open file until a new one appears");
                 gone_logged_ = true;
             }
             return false;
         case file_change::truncated:
-            plugin_support::log::warn(logger, "File " + file_->path() + " was truncated below position " +
+            plugin_log::warn(logger, "File " + file_->path() + " was truncated below position " +
                                   std::to_string(read_position) + "; reading it again from the start");
             file_->rewind();
             buffer_.clear();
@@ -168,7 +168,7 @@ bool file_stream_source_task::follow_file_change(std::vector<source_record>& rec
         return true;
     }
     while (const auto rest = buffer_.take_rest()) emit(records, *rest, now_ms);
-    plugin_support::log::info(logger, "File " + file_->path() + " was replaced; finished the previous file at position " +
+    plugin_log::info(logger, "File " + file_->path() + " was replaced; finished the previous file at position " +
                           std::to_string(position_) + ", reading the new one from the start");
     file_->close();
     buffer_.clear();

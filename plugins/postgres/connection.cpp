@@ -3,7 +3,7 @@
 #include <charconv>
 
 #include "postgres/pg_configs.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 
 namespace copycat::postgres {
 namespace {
@@ -94,7 +94,7 @@ connection_config connection_config::from(const abstract_config& config) {
                           {config.get_int(connection_attempts_config),
                            std::chrono::milliseconds(config.get_long(connection_backoff_config))}};
     for (const auto& name : ignored) {
-        plugin_support::log::warn("PostgresConnection", "connection.url property " + name + " has no libpq equivalent; ignored");
+        plugin_log::warn("io.copycat.connect.postgres.PostgresConnection", "connection.url property " + name + " has no libpq equivalent; ignored");
     }
     return out;
 }
@@ -107,7 +107,7 @@ std::unique_ptr<pg_connection> connect_with_retries(const conninfo_params& param
             return std::make_unique<pg_connection>(params);
         } catch (const pg_error& e) {
             if (attempt >= policy.attempts) throw;
-            plugin_support::log::warn(logger, std::string(e.what()) + "; attempt " + std::to_string(attempt) + " of " +
+            plugin_log::warn(logger, std::string(e.what()) + "; attempt " + std::to_string(attempt) + " of " +
                                   std::to_string(policy.attempts) + ", retrying in " +
                                   std::to_string(policy.backoff.count()) + " ms");
             if (!wait(policy.backoff)) throw connect_error("Stopped while connecting to PostgreSQL");

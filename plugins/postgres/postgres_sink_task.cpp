@@ -6,13 +6,13 @@
 
 #include "copycat/config/abstract_config.hpp"
 #include "postgres/pg_configs.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 #include "postgres/sink_statements.hpp"
 
 namespace copycat::postgres {
 namespace {
 
-constexpr std::string_view logger = "PostgresSinkTask";
+constexpr std::string_view logger = "io.copycat.connect.postgres.PostgresSinkTask";
 // PostgreSQL's limit of parameters in one statement (a 16-bit count in the wire protocol).
 constexpr std::size_t max_parameters = 65535;
 
@@ -71,7 +71,7 @@ void postgres_sink_task::put(std::vector<sink_record>& records) {
                 throw connect_error("Writing to PostgreSQL failed after " + std::to_string(attempt) +
                                     " attempt(s): " + e.what());
             }
-            plugin_support::log::warn(logger, std::string(e.what()) + "; attempt " + std::to_string(attempt) + " of " +
+            plugin_log::warn(logger, std::string(e.what()) + "; attempt " + std::to_string(attempt) + " of " +
                                   std::to_string(connection_config_.retry.attempts) + ", retrying in " +
                                   std::to_string(connection_config_.retry.backoff.count()) + " ms");
             // The worker calls a sink task from this thread only: nothing to wake the wait early.
@@ -159,7 +159,7 @@ void postgres_sink_task::ensure_table(const sink_row& row) {
                                     " is missing and auto-creation is disabled (auto.create=false)");
             }
             connection_->exec(create_table_sql(row.table, row.columns, row.key_names()));
-            plugin_support::log::info(logger, "Created table " + row.table.display());
+            plugin_log::info(logger, "Created table " + row.table.display());
         }
         const pg_result r = connection_->exec(
             "SELECT attname FROM pg_catalog.pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 "
@@ -181,7 +181,7 @@ void postgres_sink_task::ensure_table(const sink_row& row) {
         }
         connection_->exec(add_column_sql(row.table, column));
         cached->second.insert(column.name);
-        plugin_support::log::info(logger, "Added column " + column.name + " to table " + row.table.display());
+        plugin_log::info(logger, "Added column " + column.name + " to table " + row.table.display());
     }
 }
 

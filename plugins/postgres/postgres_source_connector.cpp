@@ -5,14 +5,14 @@
 
 #include "copycat/config/abstract_config.hpp"
 #include "postgres/pg_configs.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 #include "postgres/postgres_source_task.hpp"
 #include "postgres/source_query.hpp"
 
 namespace copycat::postgres {
 namespace {
 
-constexpr std::string_view logger = "PostgresSourceConnector";
+constexpr std::string_view logger = "io.copycat.connect.postgres.PostgresSourceConnector";
 
 // The problems of a configuration that involve several keys, as (key, message) pairs.
 std::vector<std::pair<std::string, std::string>> cross_check(const abstract_config& config) {
@@ -73,7 +73,7 @@ void postgres_source_connector::start(const std::map<std::string, std::string>& 
         tables_ = current_tables(*connection);
         stopping_ = false;
     }
-    if (tables_.empty()) plugin_support::log::warn(logger, "No tables were found, so none will be copied");
+    if (tables_.empty()) plugin_log::warn(logger, "No tables were found, so none will be copied");
     monitor_ = std::thread([this] { monitor_tables(); });
 }
 
@@ -95,11 +95,11 @@ void postgres_source_connector::monitor_tables() {
             listed = true;
         } catch (const std::exception& e) {
             connection.reset();
-            plugin_support::log::warn(logger, std::string("Could not list the tables: ") + e.what());
+            plugin_log::warn(logger, std::string("Could not list the tables: ") + e.what());
         }
         lock.lock();
         if (listed && found != tables_ && !stopping_) {
-            plugin_support::log::info(logger, "The set of tables changed (" + std::to_string(tables_.size()) + " -> " +
+            plugin_log::info(logger, "The set of tables changed (" + std::to_string(tables_.size()) + " -> " +
                                   std::to_string(found.size()) + "); reconfiguring the tasks");
             tables_ = std::move(found);
             // Unlocked: the worker may call task_configs() before this returns.

@@ -9,12 +9,12 @@
 #include "copycat/data/struct_value.hpp"
 #include "postgres/column_types.hpp"
 #include "postgres/pg_configs.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 
 namespace copycat::postgres {
 namespace {
 
-constexpr std::string_view logger = "PostgresSourceTask";
+constexpr std::string_view logger = "io.copycat.connect.postgres.PostgresSourceTask";
 constexpr std::string_view cursor_name = "copycat_cursor";
 // The longest a poll() waits for the next table's turn, so that pause and stop stay prompt.
 constexpr std::chrono::milliseconds max_wait{1000};
@@ -72,7 +72,7 @@ void postgres_source_task::start(const std::map<std::string, std::string>& props
             if (q.partition == partition) q.position = source_position::from_offset(offset);
         }
     }
-    plugin_support::log::info(logger,
+    plugin_log::info(logger,
               "Copying " + std::to_string(queriers_.size()) + " table(s) in mode " + config.get_string(mode_config));
 }
 
@@ -115,7 +115,7 @@ std::vector<source_record> postgres_source_task::poll() {
     } catch (const pg_error& e) {
         if (!e.connection_lost()) throw;
         // Reconnect at the next poll; the cursor opens again after the last row returned.
-        plugin_support::log::warn(logger, std::string("Lost the connection to PostgreSQL: ") + e.what());
+        plugin_log::warn(logger, std::string("Lost the connection to PostgreSQL: ") + e.what());
         connection_.reset();
         open_ = nullptr;
         return {};

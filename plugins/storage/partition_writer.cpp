@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "copycat/errors.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 #include "storage/record_format.hpp"
 
 namespace copycat::storage {
@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view logger = "PartitionedFileSinkTask";
+constexpr std::string_view logger = "io.copycat.connect.storage.PartitionedFileSinkTask";
 constexpr std::string_view temp_root = "+tmp";
 constexpr std::string_view lock_name = "lock";
 constexpr std::string_view manifest_name = "commit";
@@ -51,7 +51,7 @@ void partition_writer::recover() {
         if (entry.path().filename() != lock_name) leftovers.push_back(entry.path());
     if (error) throw connect_error("Cannot list " + temp_dir_.string() + ": " + error.message());
     for (const auto& path : leftovers) {
-        plugin_support::log::info(logger, "Removing the uncommitted file " + path.string());
+        plugin_log::info(logger, "Removing the uncommitted file " + path.string());
         fs::remove(path, error);
         if (error) throw connect_error("Cannot remove " + path.string() + ": " + error.message());
     }
@@ -69,7 +69,7 @@ void partition_writer::recover() {
     }
     last_written_.reset();
     if (committed_) last_written_ = *committed_ - 1;
-    plugin_support::log::info(logger, tp_.to_string() + ": " +
+    plugin_log::info(logger, tp_.to_string() + ": " +
                                 (committed_ ? "committed files end before offset " + std::to_string(*committed_)
                                             : std::string("no committed files")));
 }
@@ -87,13 +87,13 @@ void partition_writer::finish_interrupted_commit() {
         const fs::path temp = temp_dir_ / line.substr(0, tab);
         const fs::path target = fs::path(settings_.topics_root) / line.substr(tab + 1);
         if (fs::exists(temp)) {
-            plugin_support::log::info(logger, "Completing an interrupted commit: " + target.string());
+            plugin_log::info(logger, "Completing an interrupted commit: " + target.string());
             create_directories_durably(target.parent_path());
             if (::rename(temp.c_str(), target.c_str()) != 0)
                 throw connect_error("Cannot rename " + temp.string() + " to " + target.string());
             dirs.insert(target.parent_path());
         } else if (!fs::exists(target)) {
-            plugin_support::log::error(logger, "The commit manifest " + manifest.string() + " names " + target.string() +
+            plugin_log::error(logger, "The commit manifest " + manifest.string() + " names " + target.string() +
                                          ", which neither it nor its temporary file holds");
         }
     }

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 #include "storage/partitioned_file_sink_task.hpp"
 #include "storage/storage_configs.hpp"
 
@@ -13,7 +13,7 @@ std::string partitioned_file_sink_connector::version() const { return plugin_ver
 void partitioned_file_sink_connector::start(const std::map<std::string, std::string>& props) {
     const auto settings = parse_storage_settings(props);
     props_ = props;
-    plugin_support::log::info("PartitionedFileSinkConnector", "Starting, committing files under " + settings.topics_root);
+    plugin_log::info("io.copycat.connect.storage.PartitionedFileSinkConnector", "Starting, committing files under " + settings.topics_root);
 }
 
 std::vector<std::map<std::string, std::string>> partitioned_file_sink_connector::task_configs(int max_tasks) {

@@ -1,7 +1,7 @@
 #include "storage/partitioned_file_sink_task.hpp"
 
 #include "copycat/errors.hpp"
-#include "support/plugin_log.hpp"
+#include "copycat/plugin_log.hpp"
 
 namespace copycat::storage {
 
@@ -48,7 +48,7 @@ void partitioned_file_sink_task::put(std::vector<sink_record>& records) {
     for (auto& [tp, writer] : writers_) {
         writer->rotate_if_due(time);
         if (const auto skipped = writer->take_skipped(); skipped > 0)
-            plugin_support::log::warn("PartitionedFileSinkTask", tp.to_string() + ": skipped " + std::to_string(skipped) +
+            plugin_log::warn("io.copycat.connect.storage.PartitionedFileSinkTask", tp.to_string() + ": skipped " + std::to_string(skipped) +
                                                            " records that were delivered again");
     }
 }

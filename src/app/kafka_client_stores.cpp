@@ -85,6 +85,7 @@ result<string_map> librdkafka_store_settings(const string_map& keys, const std::
 }
 
 result<void> read_client_stores(runtime::worker_config& worker) {
+    worker.client_store_reader = &librdkafka_store_settings;
     const string_map& props = worker.originals;
     if (uses_tls(props) && names_a_store(props)) {
         COPYCAT_TRY(string_map stores, librdkafka_store_settings(props, ""));

@@ -15,7 +15,9 @@
 //
 // A client's stores are read when its security.protocol is SSL or SASL_SSL (as Kafka loads them
 // for TLS channels only). A connector's producer.override.* / consumer.override.* /
-// admin.override.* store keys are not read: librdkafka gets them as they are.
+// admin.override.* store keys are read the same way when its tasks' clients are built
+// (runtime/client_configs.hpp, through worker_config::client_store_reader, which
+// read_client_stores sets).
 
 #include <string>
 
@@ -30,7 +32,8 @@ namespace copycat::app {
 result<runtime::string_map> librdkafka_store_settings(const runtime::string_map& keys, const std::string& prefix);
 
 // Reads every client's stores from worker.originals: the top-level ones into
-// worker.client_settings and, with the prefixed ones, worker.client_store_settings.
+// worker.client_settings and, with the prefixed ones, worker.client_store_settings; sets
+// worker.client_store_reader.
 result<void> read_client_stores(runtime::worker_config& worker);
 
 }  // namespace copycat::app

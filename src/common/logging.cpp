@@ -6,6 +6,7 @@
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <mutex>
 #include <string>
 
@@ -48,21 +49,25 @@ constexpr std::array<std::string_view, detail::module_count> kModuleLoggers = {
     "org.apache.kafka.connect.transforms",           // transforms
 };
 
+}  // namespace
+
 struct logger_state {
     std::optional<level> own;  // nullopt: inherits
     std::optional<std::int64_t> last_modified;
+    std::unique_ptr<named_logger> named;  // made by logger_named(); its name views the map's key
 };
 
-// The logger hierarchy; guarded by its mutex. Changes recompute detail::module_levels.
-struct registry {
+// The logger hierarchy; guarded by its mutex. Changes recompute detail::module_levels and the
+// levels of the named loggers.
+struct logger_registry {
     std::mutex mutex;  // guards root, root_modified, loggers
     level root = level::info;
     std::optional<std::int64_t> root_modified;
     std::map<std::string, logger_state, std::less<>> loggers;
 
-    registry() {
+    logger_registry() {
         for (std::string_view name : kModuleLoggers)
-            if (!name.empty()) loggers.emplace(std::string(name), logger_state{});
+            if (!name.empty()) loggers.try_emplace(std::string(name));
     }
 
     // The level `name` has: its own, the nearest ancestor's with one, or the root's.
@@ -81,12 +86,28 @@ struct registry {
             const level l = kModuleLoggers[i].empty() ? root : effective(kModuleLoggers[i]);
             detail::module_levels[i].store(l, std::memory_order_relaxed);
         }
+        for (auto& [name, state] : loggers)
+            if (state.named) state.named->effective_.store(effective(name), std::memory_order_relaxed);
+    }
+
+    const named_logger& named(std::string_view name) {
+        std::lock_guard lock(mutex);
+        auto [it, created] = loggers.try_emplace(std::string(name));
+        logger_state& state = it->second;
+        if (!state.named) {
+            state.named = std::make_unique<named_logger>(it->first);
+            state.named->effective_.store(effective(it->first), std::memory_order_relaxed);
+        }
+        return *state.named;
     }
 };
 
-registry& loggers() {
-    static registry r;
-    return r;
+namespace {
+
+// Never destroyed: Java plugins' threads may log while the process exits.
+logger_registry& loggers() {
+    static logger_registry* r = new logger_registry;
+    return *r;
 }
 
 std::int64_t now_ms() {
@@ -113,14 +134,14 @@ std::string timestamp() {
 }  // namespace
 
 void set_level(level l) {
-    registry& r = loggers();
+    logger_registry& r = loggers();
     std::lock_guard lock(r.mutex);
     r.root = l;
     r.publish();
 }
 
 level current_level() {
-    registry& r = loggers();
+    logger_registry& r = loggers();
     std::lock_guard lock(r.mutex);
     return r.root;
 }
@@ -142,7 +163,7 @@ bool parse_level(std::string_view text, level& out) {
 }
 
 std::map<std::string, logger_level> logger_levels() {
-    registry& r = loggers();
+    logger_registry& r = loggers();
     std::lock_guard lock(r.mutex);
     std::map<std::string, logger_level> out;
     for (const auto& [name, state] : r.loggers) {
@@ -154,7 +175,7 @@ std::map<std::string, logger_level> logger_levels() {
 }
 
 std::optional<logger_level> logger_level_of(std::string_view name) {
-    registry& r = loggers();
+    logger_registry& r = loggers();
     std::lock_guard lock(r.mutex);
     if (is_root(name)) return logger_level{r.root, r.root_modified};
     auto it = r.loggers.find(name);
@@ -163,7 +184,7 @@ std::optional<logger_level> logger_level_of(std::string_view name) {
 }
 
 std::vector<std::string> set_logger_level(std::string_view ns, level l) {
-    registry& r = loggers();
+    logger_registry& r = loggers();
     std::vector<std::string> affected;
     {
         std::lock_guard lock(r.mutex);
@@ -197,18 +218,34 @@ std::vector<std::string> set_logger_level(std::string_view ns, level l) {
 }
 
 std::vector<std::string> logger_names() {
-    registry& r = loggers();
+    logger_registry& r = loggers();
     std::lock_guard lock(r.mutex);
     std::vector<std::string> out;
     for (const auto& [name, state] : r.loggers) out.push_back(name);
     return out;
 }
 
-void write(level l, std::string_view message) {
-    std::string line = fmt::format("{} {} {}\n", timestamp(), level_name(l), message);
+namespace {
+
+void write_line(std::string& line) {
     secret_values::process().hide_in(line);
     std::lock_guard lock(g_write_mutex);
     std::fwrite(line.data(), 1, line.size(), stderr);
 }
+
+}  // namespace
+
+void write(level l, std::string_view message) {
+    std::string line = fmt::format("{} {} {}\n", timestamp(), level_name(l), message);
+    write_line(line);
+}
+
+void named_logger::write(level l, std::string_view message) const {
+    if (!enabled(l)) return;
+    std::string line = fmt::format("{} {} [{}] {}\n", timestamp(), level_name(l), name_, message);
+    write_line(line);
+}
+
+const named_logger& logger_named(std::string_view name) { return loggers().named(name); }
 
 }  // namespace copycat::log

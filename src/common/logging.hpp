@@ -1,6 +1,8 @@
 #pragma once
 // Logging on fmt: `log::info("task {} started", id)`. Lines go to stderr as
-// "2026-01-01T12:00:00.000Z INFO message". Thread-safe.
+// "2026-01-01T12:00:00.000Z INFO message", and those of plugins' loggers (named_logger below) as
+// "2026-01-01T12:00:00.000Z INFO [logger] message"; the worker's secrets are hidden in every line
+// (common/secret_values.hpp). Thread-safe.
 //
 // Named loggers with levels (Kafka: the log4j loggers that /admin/loggers shows and changes,
 // KIP-495). Every log call belongs to the logger of the Copycat module its source file is in,
@@ -75,6 +77,32 @@ std::optional<logger_level> logger_level_of(std::string_view name);
 std::vector<std::string> set_logger_level(std::string_view ns, level l);
 // Every known logger name (the module loggers and those created by set_logger_level), sorted.
 std::vector<std::string> logger_names();
+
+// ---- loggers by name: plugins' (copycat/plugin_log.hpp) and Java plugins' SLF4J loggers ---------
+
+// A logger that has a name of its own rather than a module's. Its level follows the hierarchy
+// above; reading it costs one relaxed atomic load.
+class named_logger {
+public:
+    explicit named_logger(std::string_view name) : name_(name) {}
+    named_logger(const named_logger&) = delete;
+    named_logger& operator=(const named_logger&) = delete;
+
+    std::string_view name() const { return name_; }
+    bool enabled(level l) const { return l >= effective_.load(std::memory_order_relaxed); }
+    // Writes "<time> <LEVEL> [<name>] <message>" when enabled at `l`.
+    void write(level l, std::string_view message) const;
+
+private:
+    friend struct logger_registry;
+    std::string_view name_;  // the registry's key
+    std::atomic<level> effective_{level::info};
+};
+
+// The logger `name`, created when unknown (it is then listed by logger_levels() and set by
+// set_logger_level() like the module loggers). The reference stays valid until the process ends,
+// also while static objects are destroyed: Java plugins log from threads of their own.
+const named_logger& logger_named(std::string_view name);
 
 namespace detail {
 

@@ -6,8 +6,8 @@
 namespace copycat {
 
 secret_values& secret_values::process() {
-    static secret_values values;
-    return values;
+    static secret_values* values = new secret_values;  // never destroyed: threads may log while the process exits
+    return *values;
 }
 
 void secret_values::set(const std::string& owner, std::vector<std::string> values) {

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <memory>
 #include <system_error>
@@ -15,6 +16,7 @@
 #include "jvm/jvm.hpp"
 #include "jvm/jvm_library.hpp"
 #include "jvm/jvm_options.hpp"
+#include "jvm/plugin_logging.hpp"
 
 namespace copycat::jvm {
 namespace {
@@ -63,7 +65,13 @@ result<std::shared_ptr<java_vm>> start_jvm(const java_bridge_settings& settings)
     COPYCAT_TRY(auto class_path, bridge_class_path(settings.bridge_dir));
     COPYCAT_TRY(auto library, open_libjvm(settings.java_home));
     const auto options = jvm_options({std::move(class_path), settings.log_dir, settings.jvm_options});
-    return java_vm::start(library, options);
+    COPYCAT_TRY(auto vm, java_vm::start(library, options));
+    try {
+        register_plugin_logging(vm->env());
+    } catch (const std::exception& e) {
+        return make_error(errc::internal, e.what());
+    }
+    return vm;
 }
 
 // PluginDiscovery.discover(location) as parsed JSON.

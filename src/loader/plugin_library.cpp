@@ -5,6 +5,8 @@
 
 #include <exception>
 
+#include "loader/plugin_host.hpp"
+
 namespace copycat::loader {
 
 result<std::shared_ptr<const plugin_library>> plugin_library::open(const std::string& path) {
@@ -35,6 +37,9 @@ result<std::shared_ptr<const plugin_library>> plugin_library::open(const std::st
         // The library stays mapped: its static destructors may run arbitrary plugin code.
         return make_error(errc::unsupported, fmt::format("refusing plugin library {}: {}", path, *problem));
     }
+    // A library built before copycat/plugin_log.hpp has no such function and logs to stderr itself.
+    if (auto* attach = reinterpret_cast<copycat_plugin_attach_host_fn>(dlsym(handle, COPYCAT_PLUGIN_ATTACH_HOST_SYMBOL)))
+        attach(&plugin_host());
     return std::shared_ptr<const plugin_library>(new plugin_library(path, manifest));
 }
 

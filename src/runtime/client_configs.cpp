@@ -1,5 +1,8 @@
 #include "runtime/client_configs.hpp"
 
+#include <algorithm>
+#include <iterator>
+
 #include "common/logging.hpp"
 #include "common/strings.hpp"
 #include "runtime/client_override_policy.hpp"
@@ -33,12 +36,51 @@ void put_stores(string_map& settings, const worker_config& worker, std::string_v
     for (const auto& [key, value] : stores->second) settings.insert_or_assign(key, value);
 }
 
+// Kafka's store keys, the ones a store reader reads.
+constexpr std::string_view kafka_store_keys[] = {
+    "ssl.keystore.type",   "ssl.keystore.location",   "ssl.keystore.password",  "ssl.key.password",
+    "ssl.truststore.type", "ssl.truststore.location", "ssl.truststore.password"};
+
+bool uses_tls(const string_map& settings) {
+    const auto it = settings.find("security.protocol");
+    return it != settings.end() && (iequals(it->second, "SSL") || iequals(it->second, "SASL_SSL"));
+}
+
+// When the connector overrides a Kafka store key of a TLS client, its stores are read again from
+// the client's settings with the worker's Kafka store keys under the overrides, as the Java client
+// reads the merged config, and the reader's librdkafka settings replace every store setting.
+result<void> put_override_stores(string_map& settings, const worker_config& worker, const string_map& connector_config,
+                                 std::string_view worker_prefix, std::string_view override_prefix) {
+    const auto overridden = [&](std::string_view key) {
+        return connector_config.contains(std::string(override_prefix) + std::string(key));
+    };
+    if (!worker.client_store_reader || !uses_tls(settings) ||
+        std::none_of(std::begin(kafka_store_keys), std::end(kafka_store_keys), overridden))
+        return {};
+    string_map keys = settings;  // the overrides are in it already
+    const bool from_top_level = worker_prefix == "admin.";  // the admin client starts from them
+    for (std::string_view key : kafka_store_keys) {
+        if (overridden(key)) continue;
+        if (auto it = worker.originals.find(std::string(worker_prefix) + std::string(key)); it != worker.originals.end())
+            keys.insert_or_assign(std::string(key), it->second);
+        else if (auto top = worker.originals.find(key); from_top_level && top != worker.originals.end())
+            keys.insert_or_assign(std::string(key), top->second);
+    }
+    COPYCAT_TRY(string_map stores, worker.client_store_reader(keys, std::string(override_prefix)));
+    for (std::string_view key : store_keys) {
+        if (auto it = settings.find(key); it != settings.end()) settings.erase(it);
+    }
+    for (auto& [key, value] : stores) settings.insert_or_assign(key, std::move(value));
+    return {};
+}
+
 result<string_map> with_overrides(string_map settings, const worker_config& worker, const string_map& connector_config,
                                   std::string_view worker_prefix, std::string_view override_prefix) {
     put_with_prefix(settings, worker.originals, worker_prefix);
     put_stores(settings, worker, worker_prefix);
     COPYCAT_TRY_VOID(check_client_overrides(worker, connector_config, override_prefix));
     put_with_prefix(settings, connector_config, override_prefix);
+    COPYCAT_TRY_VOID(put_override_stores(settings, worker, connector_config, worker_prefix, override_prefix));
     return settings;
 }
 

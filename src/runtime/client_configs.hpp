@@ -15,7 +15,11 @@
 //
 // The worker's prefixed key and trust stores (ssl.keystore.*, ssl.truststore.*, ssl.key.password)
 // are replaced by the librdkafka settings read from them at start-up
-// (worker_config::client_store_settings), before the connector's overrides.
+// (worker_config::client_store_settings), before the connector's overrides. When the overrides of
+// a TLS client name a store key (producer.override.ssl.keystore.location, ...), that client's
+// stores are read again, from the worker's store keys with the overrides over them
+// (worker_config::client_store_reader); a store that cannot be read fails the call naming the
+// override key.
 //
 // The connector's overrides are checked first (client_override_policy.hpp): the worker's
 // connector.client.config.override.policy, and the librdkafka properties no connector may set

@@ -6,11 +6,13 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "common/result.hpp"
 #include "runtime/exactly_once_source.hpp"
 
 namespace copycat::metrics {
@@ -38,6 +40,12 @@ struct worker_config {
     // replace that prefix's Kafka store keys (client_configs.hpp). No entry: the keys go to
     // librdkafka as they are.
     std::map<std::string, string_map, std::less<>> client_store_settings;
+
+    // Reads Kafka's store keys (`keys` without their prefix, `prefix` naming them in errors) into
+    // librdkafka's settings, as at start-up (app::librdkafka_store_settings): used for the store
+    // keys of a connector's client overrides, read when its tasks' clients are built. Null: the
+    // override keys go to librdkafka as they are.
+    std::function<result<string_map>(const string_map& keys, const std::string& prefix)> client_store_reader;
 
     std::string bootstrap_servers = "localhost:9092";
     // Default converters for connectors that set none (class names or aliases).

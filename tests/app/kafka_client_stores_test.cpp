@@ -133,3 +133,40 @@ TEST_CASE("a wrong store password or type stops the worker at start-up naming th
     REQUIRE_FALSE(read.ok());
     CHECK_THAT(read.err().message, Catch::StartsWith("Invalid value PEM for configuration ssl.keystore.type"));
 }
+
+TEST_CASE("a connector's override stores are read when its tasks' clients are built, over the worker's") {
+    stores s;
+    REQUIRE_FALSE(s.trust.jks.empty());
+    runtime::worker_config worker;
+    worker.originals = {{"producer.security.protocol", "SSL"},
+                        {"producer.ssl.truststore.location", s.trust.jks},
+                        {"producer.ssl.truststore.password", java_keystores::store_password},
+                        {"consumer.security.protocol", "PLAINTEXT"}};
+    REQUIRE(read_client_stores(worker).ok());
+    // A JKS keystore of the connector's own; the worker's truststore stays.
+    const string_map connector = {{"producer.override.ssl.keystore.location", s.jks},
+                                  {"producer.override.ssl.keystore.password", java_keystores::store_password},
+                                  {"producer.override.ssl.key.password", java_keystores::key_password},
+                                  {"consumer.override.ssl.keystore.location", "/no/such/store.jks"}};
+    auto producer = runtime::producer_settings(worker, connector, {"c", 0});
+    INFO((producer.ok() ? std::string() : producer.err().message));
+    REQUIRE(producer.ok());
+    CHECK(producer->at("ssl.certificate.pem") == s.made.exported_certificate(s.jks, "worker"));
+    CHECK(producer->contains("ssl.key.pem"));
+    CHECK(producer->at("ssl.ca.pem") == s.made.exported_certificate(s.jks, "worker"));
+    for (const char* key : {"ssl.keystore.location", "ssl.keystore.password", "ssl.key.password", "ssl.truststore.location"})
+        CHECK_FALSE(producer->contains(key));
+    CHECK(runtime::to_client_config(*producer, "producer").ok());
+    // Not a TLS client: the override keys are left as they are, unread.
+    auto consumer = runtime::consumer_settings(worker, connector, {"c", 0});
+    REQUIRE(consumer.ok());
+    CHECK(consumer->at("ssl.keystore.location") == "/no/such/store.jks");
+
+    const string_map wrong = {{"producer.override.ssl.keystore.location", s.jks},
+                              {"producer.override.ssl.keystore.password", "wrong-one"},
+                              {"producer.override.ssl.key.password", java_keystores::key_password}};
+    producer = runtime::producer_settings(worker, wrong, {"c", 0});
+    REQUIRE_FALSE(producer.ok());
+    CHECK_THAT(producer.err().message,
+               Catch::StartsWith("Invalid value [hidden] for configuration producer.override.ssl.keystore.password"));
+}

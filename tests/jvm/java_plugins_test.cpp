@@ -14,6 +14,9 @@
 #include <string>
 
 #include "app/builtin_plugins.hpp"
+#include "common/captured_stderr.hpp"
+#include "common/logging.hpp"
+#include "common/secret_values.hpp"
 #include "converters/json_converter.hpp"
 #include "copycat/data/schema.hpp"
 #include "copycat/data/schema_builder.hpp"
@@ -318,6 +321,45 @@ TEST_CASE("Java plugins are found through their ServiceLoader manifests, bad one
                       Catch::Contains("org.apache.kafka.connect.errors.DataException") &&
                           Catch::Contains("at org.apache.kafka.connect.transforms.InsertField"));
     upper->close();
+}
+
+TEST_CASE("A Java plugin's SLF4J logger is the worker's logger of its name: listed, set by namespace, secrets hidden") {
+    loader::plugin_registry registry;
+    const auto report = jvm::register_java_plugins({java_plugins}, settings(), registry);
+    REQUIRE(report.vm != nullptr);
+    const loader::plugin_entry* source = registry.find("GoodSource");
+    REQUIRE(source != nullptr);
+    auto connector = source->create<source_connector>();
+    connector->start({{"topic", "t1"}, {"count", "1"}});
+    stored_offsets offsets({});
+    const auto start_task = [&](const std::string& topic) {
+        auto task = connector->create_task();
+        const std::map<std::string, std::string> config{{"topic", topic}, {"count", "1"}};
+        fixed_context context(config, offsets);
+        task->initialize(context);
+        testing::captured_stderr err;
+        task->start(config);
+        task->stop();
+        return err.text();
+    };
+    const std::string info = start_task("plain-topic");
+    CHECK(info.find(" INFO [copycat.test.good.GoodSourceTask] GoodSourceTask starts at 0 of 1\n") != std::string::npos);
+    CHECK(info.find("writes to topic") == std::string::npos);
+    CHECK(log::logger_levels().contains("copycat.test.good.GoodSourceTask"));
+
+    log::set_logger_level("copycat.test", log::level::debug);  // PUT /admin/loggers/copycat.test
+    const std::string debug = start_task("plain-topic");
+    CHECK(debug.find(" DEBUG [copycat.test.good.GoodSourceTask] GoodSourceTask writes to topic plain-topic\n") !=
+          std::string::npos);
+
+    secret_values::process().set("task good-0", {"topic-hunter2"});
+    const std::string hidden = start_task("topic-hunter2");
+    CHECK(hidden.find("GoodSourceTask writes to topic [hidden]") != std::string::npos);
+    CHECK(hidden.find("hunter2") == std::string::npos);
+
+    log::set_logger_level("copycat.test.good.GoodSourceTask", log::level::warn);
+    CHECK(start_task("plain-topic").find("GoodSourceTask") == std::string::npos);
+    connector->stop();
 }
 
 TEST_CASE("A Java source connector's exactly-once answers and its task's transaction requests cross the bridge") {

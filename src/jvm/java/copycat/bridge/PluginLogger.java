@@ -1,14 +1,8 @@
 package copycat.bridge;
 
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -17,13 +11,12 @@ import org.slf4j.helpers.FormattingTuple;
 import org.slf4j.helpers.MessageFormatter;
 
 /**
- * The SLF4J logger of Java plugins in a Copycat worker (docs/jvm-bridge.md "Threads"): each line goes
- * to standard error in the line format of Copycat's own plugins, "<UTC time> <LEVEL> [<logger>]
- * <message>", followed by the stack trace of a logged exception, in one write(2) so that lines of
- * the worker and its plugins never interleave. Java writes them itself rather than calling into
- * Copycat, since plugins log from threads Copycat does not own. The threshold is INFO, or the
- * system property copycat.bridge.log.level (TRACE, DEBUG, INFO, WARN, ERROR; e.g.
- * java.bridge.jvm.options=-Dcopycat.bridge.log.level=DEBUG).
+ * The SLF4J logger of Java plugins in a Copycat worker (docs/jvm-bridge.md "Java plugins' logging"):
+ * each logger is the worker's logger of the same name, so GET/PUT /admin/loggers lists it and sets
+ * its level (io.debezium, org.apache.kafka.connect.mirror), and each line is written by the worker
+ * in its format, "<UTC time> <LEVEL> [<logger>] <message>", a logged exception's stack trace after
+ * it, with the worker's secrets hidden. The native methods are the worker's (registered when the
+ * JVM starts, src/jvm/plugin_logging.cpp); plugins call them from any thread, their own included.
  *
  * <p>The handler of a java.lang.reflect.Proxy implementing org.slf4j.Logger (PluginLoggers makes
  * them): SLF4J's Logger has some sixty methods, five levels times the same overloads, which all
@@ -31,15 +24,13 @@ import org.slf4j.helpers.MessageFormatter;
  */
 public final class PluginLogger implements InvocationHandler {
     private static final String[] LEVELS = {"TRACE", "DEBUG", "INFO", "WARN", "ERROR"};
-    private static final int THRESHOLD = level(System.getProperty("copycat.bridge.log.level", "INFO"));
-    private static final DateTimeFormatter TIME =
-        DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
-    private static final FileOutputStream STDERR = new FileOutputStream(FileDescriptor.err);
 
     private final String name;
+    private final long logger;  // the worker's named_logger
 
     PluginLogger(String name) {
         this.name = name;
+        this.logger = handle(name.getBytes(StandardCharsets.UTF_8));
     }
 
     /** The index of a level name in LEVELS, any case; INFO's for an unknown name. */
@@ -57,31 +48,29 @@ public final class PluginLogger implements InvocationHandler {
             case "equals": return proxy == args[0];
             default: break;
         }
-        if (m.startsWith("is") && m.endsWith("Enabled")) return level(m.substring(2, m.length() - 7)) >= THRESHOLD;
+        if (m.startsWith("is") && m.endsWith("Enabled")) return enabled(logger, level(m.substring(2, m.length() - 7)));
         int level = level(m);
-        if (level < THRESHOLD) return null;
+        if (!enabled(logger, level)) return null;
         int first = method.getParameterTypes()[0] == Marker.class ? 1 : 0;
         Object[] rest = Arrays.copyOfRange(args, first + 1, args.length);
         if (rest.length == 1 && rest[0] instanceof Object[]) rest = (Object[]) rest[0];
-        write(level, MessageFormatter.arrayFormat((String) args[first], rest));
-        return null;
-    }
-
-    private void write(int level, FormattingTuple tuple) {
-        StringBuilder line = new StringBuilder(TIME.format(Instant.now())).append(' ').append(LEVELS[level])
-            .append(" [").append(name).append("] ").append(tuple.getMessage()).append('\n');
+        FormattingTuple tuple = MessageFormatter.arrayFormat((String) args[first], rest);
+        StringBuilder line = new StringBuilder(String.valueOf(tuple.getMessage()));
         if (tuple.getThrowable() != null) {
             StringWriter trace = new StringWriter();
             tuple.getThrowable().printStackTrace(new PrintWriter(trace));
-            line.append(trace);
+            line.append('\n').append(trace.toString().stripTrailing());
         }
-        byte[] bytes = line.toString().getBytes(StandardCharsets.UTF_8);
-        synchronized (STDERR) {
-            try {
-                STDERR.write(bytes);
-            } catch (IOException e) {
-                // nowhere left to report a failing log write
-            }
-        }
+        write(logger, level, line.toString().getBytes(StandardCharsets.UTF_8));
+        return null;
     }
+
+    /** The worker's logger of this name (the UTF-8 bytes), created when it has none. */
+    private static native long handle(byte[] name);
+
+    /** Whether the logger writes lines at the level (an index of LEVELS). */
+    private static native boolean enabled(long logger, int level);
+
+    /** Writes one line (UTF-8) when the logger is enabled at the level. */
+    private static native void write(long logger, int level, byte[] message);
 }

@@ -5,8 +5,9 @@ import org.slf4j.ILoggerFactory;
 import org.slf4j.spi.LoggerFactoryBinder;
 
 /**
- * The SLF4J 1.7 binding of Copycat's JVM bridge: Java plugins' loggers are copycat.bridge.PluginLogger
- * (docs/jvm-bridge.md "Threads"). SLF4J finds this class by its name on the JVM's class path.
+ * The SLF4J 1.7 binding of Copycat's JVM bridge: Java plugins' loggers are copycat.bridge.PluginLogger,
+ * the worker's loggers (docs/jvm-bridge.md "Java plugins' logging"). SLF4J finds this class by its
+ * name on the JVM's class path.
  */
 public final class StaticLoggerBinder implements LoggerFactoryBinder {
     /** The SLF4J API version this binding is compiled for (read by SLF4J through reflection). */

@@ -39,6 +39,7 @@ public class GoodSourceTask extends SourceTask {
         Map<String, Object> offset = context.offsetStorageReader().offset(PARTITION);
         next = offset == null ? 0 : (Long) offset.get("position") + 1;
         LOG.info("GoodSourceTask starts at {} of {}", next, count);
+        if (LOG.isDebugEnabled()) LOG.debug("GoodSourceTask writes to topic {}", topic);
     }
 
     @Override public List<SourceRecord> poll() throws InterruptedException {
