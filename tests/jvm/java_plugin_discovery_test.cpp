@@ -10,6 +10,7 @@
 #include <string>
 
 #include "app/builtin_plugins.hpp"
+#include "app/plugin_path_command.hpp"
 #include "jvm/java_plugins.hpp"
 #include "jvm/plugin_discovery_mode.hpp"
 #include "loader/plugin_registry.hpp"
@@ -176,4 +177,49 @@ TEST_CASE("The reflective scan is cached per location and scanned again when a j
         file::test::write_file(file.path().string(), "{", true);
     CHECK_FALSE(scan());
     CHECK(scan());
+}
+
+TEST_CASE("copycat plugin-path list prints Kafka's table of loadable plugins and their manifests") {
+    file::test::temp_dir cache;
+    ::setenv("COPYCAT_CACHE_DIR", cache.file("").c_str(), 1);
+    std::ostringstream out, err;
+    const int rc = app::run_plugin_path(
+{"list", "--plugin-location", unlisted, "--plugin-path", java_plugins}, out, err);
+    INFO(err.str());
+    REQUIRE(rc == 0);
+    const std::string table = out.str();
+    INFO(table);
+    CHECK(table.rfind("pluginName\tfirstAlias\tsecondAlias\tpluginVersion\tpluginType\tisLoadable\thasManifest\t"
+                      "pluginLocation\n",
+                      0) == 0);
+    CHECK_THAT(table, Catch::Contains(unlisted_source + "\tUnlistedSourceConnector\tUnlistedSource\t0.9.1\tsource\t"
+                                                        "true\tfalse\t" + unlisted + "\n"));
+    CHECK_THAT(table, Catch::Contains(shout + "\tShout\tN/A\tundefined\ttransformation\ttrue\tfalse\t" + unlisted));
+    CHECK_THAT(table, Catch::Contains("copycat.test.good.GoodSourceConnector\tGoodSourceConnector\tGoodSource\t1.2.3\t"
+                                      "source\ttrue\ttrue\t" + java_plugins + "/good\n"));
+    // A manifest naming a class that cannot be instantiated: listed, not loadable.
+    CHECK_THAT(table, Catch::Contains("copycat.test.bad.ThrowingConverter\tN/A\tN/A\tundefined\tconverter\tfalse\t"
+                                      "true\t" +
+                                      java_plugins + "/bad\n"));
+    CHECK_THAT(table, Catch::Contains("\n\nTotal plugins:      \t"));
+    CHECK_THAT(table, Catch::Contains("Compatible plugins: \t"));
+
+    std::ostringstream none_out, none_err;
+    CHECK(app::run_plugin_path({"list"}, none_out, none_err) == 1);
+    CHECK_THAT(none_err.str(), Catch::Contains("--plugin-location, --plugin-path, or --worker-config"));
+    std::ostringstream missing_out, missing_err;
+    CHECK(app::run_plugin_path({"list", "--plugin-location", cache.file("nowhere")}, missing_out, missing_err) == 2);
+    CHECK_THAT(missing_err.str(), Catch::Contains("Specified location " + cache.file("nowhere") + " does not exist"));
+}
+
+TEST_CASE("copycat plugin-path list takes the locations of a worker file's plugin.path") {
+    file::test::temp_dir cache;
+    ::setenv("COPYCAT_CACHE_DIR", cache.file("").c_str(), 1);
+    const std::string worker = cache.file("worker.properties");
+    file::test::write_file(worker, "plugin.path=" + unlisted_path + "\n");
+    std::ostringstream from_file, from_file_err;
+    REQUIRE(app::run_plugin_path({"list", "--worker-config=" + worker}, from_file, from_file_err) == 0);
+    CHECK_THAT(from_file.str(), Catch::Contains(unlisted_source + "\tUnlistedSourceConnector\t"));
+    CHECK_THAT(from_file.str(), Catch::EndsWith("Total plugins:      \t2\nLoadable plugins:   \t2\n"
+                                                "Compatible plugins: \t0\n"));
 }
