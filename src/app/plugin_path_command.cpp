@@ -148,6 +148,8 @@ int run_plugin_path(const std::vector<std::string>& args, std::ostream& out, std
                 return 2;
             }
             add_rows(location, *found, rows);
+            for (const json::value& e : found->find("errors")->as_array())
+                err << location << ": a plugin class cannot be used: " << e.as_string() << "\n";
         }
     }
     std::sort(rows.begin(), rows.end(), [](const row& a, const row& b) {

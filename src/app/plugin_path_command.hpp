@@ -3,7 +3,8 @@
 // JVM bridge (docs/jvm-bridge.md#listing-plugins-copycat-plugin-path-list). It prints, as Kafka's
 // tool does, one tab-separated row per Java plugin of the given locations with whether it is
 // loadable (found by the reflective scan or the ServiceLoader) and has a manifest (found by
-// plugin.discovery=service_load), then the totals:
+// plugin.discovery=service_load), then the totals; a class that cannot be instantiated is said on
+// stderr with its cause:
 //
 //   copycat plugin-path list [--plugin-location L]... [--plugin-path P]... [--worker-config F]...
 //

@@ -109,6 +109,9 @@ TEST_CASE("hybrid_warn finds the plugins of a jar without manifests and names th
     CHECK(registry.find("copycat.test.unlisted.HiddenPredicate$NeedsArgument") == nullptr);
     CHECK(any_contains(report.refused, "HiddenPredicate$NeedsArgument",
                        "Plugin class must have a no-args constructor, and cannot be a non-static inner class"));
+    // A class the headers make a transformation but that cannot load: passed over, with the cause.
+    CHECK(registry.find("copycat.test.unlisted.NeedsMissingMixin") == nullptr);
+    CHECK(any_contains(report.skipped, "copycat.test.unlisted.NeedsMissingMixin", "copycat/test/missing/MissingMixin"));
 
     CHECK(lacks_manifest(report, unlisted_source, "source"));
     CHECK(lacks_manifest(report, shout, "transformation"));
@@ -201,6 +204,8 @@ TEST_CASE("copycat plugin-path list prints Kafka's table of loadable plugins and
     CHECK_THAT(table, Catch::Contains("copycat.test.bad.ThrowingConverter\tN/A\tN/A\tundefined\tconverter\tfalse\t"
                                       "true\t" +
                                       java_plugins + "/bad\n"));
+    CHECK_THAT(err.str(), Catch::Contains(unlisted + ": a plugin class cannot be used: Unable to instantiate "
+                                                     "copycat.test.unlisted.HiddenPredicate$NeedsArgument"));
     CHECK_THAT(table, Catch::Contains("\n\nTotal plugins:      \t"));
     CHECK_THAT(table, Catch::Contains("Compatible plugins: \t"));
 
