@@ -1,6 +1,5 @@
 package copycat.bridge;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -74,7 +73,7 @@ final class ReflectivePluginScan {
                 // META-INF/versions/ holds a multi-release jar's variants of classes it has already.
                 if (entry.isDirectory() || !path.endsWith(".class") || path.startsWith("META-INF/")
                     || path.endsWith("module-info.class") || path.endsWith("package-info.class")) continue;
-                try (InputStream in = new BufferedInputStream(zip.getInputStream(entry), 2048)) {
+                try (InputStream in = zip.getInputStream(entry)) {
                     ClassFileHeader header = ClassFileHeader.read(in);
                     headers.putIfAbsent(header.name, header);
                 } catch (IOException | RuntimeException e) {
