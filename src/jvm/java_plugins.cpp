@@ -49,7 +49,7 @@ result<std::vector<std::string>> bridge_class_path(const std::string& bridge_dir
     return out;
 }
 
-// "class (type) from location" lines and the scan's figures of one location's answer.
+// From one location's answer: the scan's figures, the classes it passed over, the plugins no manifest names.
 void note_scan(const std::string& location, const json::value& found, const java_bridge_settings& settings,
                java_scan_report& report) {
     if (const json::value* skipped = found.find("skipped"))
