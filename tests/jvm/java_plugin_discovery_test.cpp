@@ -180,6 +180,17 @@ TEST_CASE("The reflective scan is cached per location and scanned again when a j
         file::test::write_file(file.path().string(), "{", true);
     CHECK_FALSE(scan());
     CHECK(scan());
+    // A cache directory that cannot be made (its parent is a file) is no error either: every scan runs.
+    file::test::write_file(work.file("a-file"), "x");
+    auto unwritable = bridge;
+    unwritable.scan_cache_dir = work.file("a-file") + "/cache";
+    for (int i = 0; i < 2; ++i) {
+        auto found = jvm::discover_location(**vm, location.string(), unwritable);
+        REQUIRE(found);
+        CHECK(found->find("plugins")->as_array().size() == 2);
+        CHECK_FALSE(found->find("scan")->find("cached")->as_bool());
+        CHECK_FALSE(found->find("scan")->find("cache_written")->as_bool());
+    }
 }
 
 TEST_CASE("copycat plugin-path list prints Kafka's table of loadable plugins and their manifests") {
