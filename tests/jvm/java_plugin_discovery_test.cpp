@@ -124,8 +124,9 @@ TEST_CASE("hybrid_warn finds the plugins of a jar without manifests and names th
 TEST_CASE("only_scan finds every plugin by the scan alone, manifest or not") {
     file::test::temp_dir cache;
     loader::plugin_registry registry;
-    const auto report = jvm::register_java_plugins(
-        {unlisted_path, java_plugins + "/good"}, settings(jvm::plugin_discovery_mode::only_scan, cache.file("")), registry);
+    const auto report = jvm::register_java_plugins({unlisted_path, java_plugins + "/good"},
+                                                   settings(jvm::plugin_discovery_mode::only_scan, cache.file("")),
+                                                   registry);
     REQUIRE(report.jvm_started);
     CHECK(registry.find(unlisted_source) != nullptr);
     CHECK(registry.find(shout) != nullptr);
