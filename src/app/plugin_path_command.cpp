@@ -106,6 +106,11 @@ void print_row(std::ostream& out, const std::vector<std::string>& cells) {
 }  // namespace
 
 int run_plugin_path(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (std::find_if(args.begin(), args.end(), [](const std::string& a) { return a == "--help" || a == "-h"; }) !=
+        args.end()) {
+        out << usage;
+        return 0;
+    }
     const auto opts = parse_options(args, err);
     if (!opts) return 1;
     std::vector<std::string> plugin_path;

@@ -8,7 +8,7 @@
 //
 //   copycat plugin-path list [--plugin-location L]... [--plugin-path P]... [--worker-config F]...
 //
-// Exit codes as Kafka's: 0 listed, 1 bad arguments, 2 a location or worker file that cannot be
+// Exit codes as Kafka's: 0 listed (or --help), 1 bad arguments, 2 a location or worker file that cannot be
 // read, 3 the JVM cannot start.
 
 #include <ostream>

@@ -221,6 +221,9 @@ TEST_CASE("copycat plugin-path list prints Kafka's table of loadable plugins and
     CHECK_THAT(table, Catch::Contains("\n\nTotal plugins:      \t"));
     CHECK_THAT(table, Catch::Contains("Compatible plugins: \t"));
 
+    std::ostringstream help_out, help_err;
+    CHECK(app::run_plugin_path({"list", "--help"}, help_out, help_err) == 0);
+    CHECK_THAT(help_out.str(), Catch::StartsWith("Usage: copycat plugin-path list [--plugin-location LOCATION]..."));
     std::ostringstream none_out, none_err;
     CHECK(app::run_plugin_path({"list"}, none_out, none_err) == 1);
     CHECK_THAT(none_err.str(), Catch::Contains("--plugin-location, --plugin-path, or --worker-config"));
