@@ -116,7 +116,7 @@ int run_distributed(const std::vector<std::string>& args) {
         auto group = raw.find("group.id");
         return "distributed worker initializing (group " + (group == raw.end() ? "" : group->second) + ")";
     });
-    if (!worker_props) return exit_usage;
+    if (!worker_props) return boot.read_failure_exit();
     auto config = parse_distributed_config(*worker_props);
     if (!config) return boot.usage_error(config.err());
     if (auto stores = read_client_stores(config->worker); !stores) return boot.usage_error(stores.err());

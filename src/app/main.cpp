@@ -2,13 +2,16 @@
 //
 //   copycat standalone worker.properties [connector1.properties connector2.json ...]
 //   copycat distributed worker.properties
+//   copycat plugin-path list --plugin-location ... | --plugin-path ... | --worker-config ...
 //   copycat --version
 #include <cstdio>
+#include <iostream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "app/distributed_command.hpp"
+#include "app/plugin_path_command.hpp"
 #include "app/standalone_command.hpp"
 #include "app/version.hpp"
 
@@ -18,6 +21,7 @@ constexpr std::string_view usage =
     "Usage:\n"
     "  copycat standalone worker.properties [connector1.properties connector2.json ...]\n"
     "  copycat distributed worker.properties\n"
+    "  copycat plugin-path list [--plugin-location L]... [--plugin-path P]... [--worker-config F]...\n"
     "  copycat --version\n";
 
 }  // namespace
@@ -35,6 +39,8 @@ int main(int argc, char** argv) {
     }
     if (args[0] == "standalone") return copycat::app::run_standalone({args.begin() + 1, args.end()});
     if (args[0] == "distributed") return copycat::app::run_distributed({args.begin() + 1, args.end()});
+    if (args[0] == "plugin-path")
+        return copycat::app::run_plugin_path({args.begin() + 1, args.end()}, std::cout, std::cerr);
     std::fprintf(stderr, "copycat: unknown command '%s'\n%s", args[0].c_str(), usage.data());
     return copycat::app::exit_usage;
 }

@@ -46,7 +46,7 @@ int run_standalone(const std::vector<std::string>& args) {
     }
     worker_bootstrap boot(args[0]);
     auto worker_props = boot.read_properties([](const string_map&) { return "standalone worker initializing"; });
-    if (!worker_props) return exit_usage;
+    if (!worker_props) return boot.read_failure_exit();
     auto config = parse_standalone_config(*worker_props);
     if (!config) return boot.usage_error(config.err());
     if (auto stores = read_client_stores(config->worker); !stores) return boot.usage_error(stores.err());

@@ -25,10 +25,19 @@ result<string_map> worker_bootstrap::read_properties(
     auto props = read_properties_file(properties_file_);
     if (!props) {
         log::error("Cannot read the worker configuration {}: {}", properties_file_, props.err().describe());
+        read_failure_exit_ = exit_usage;
         return props;
     }
     log::info("Copycat {} (commit {}) {}", version(), commit(), initializing(*props));
-    const config_provider_source java = java_config_providers(register_plugins(plugin_settings_of(*props), plugins_));
+    const plugin_settings plugins = plugin_settings_of(*props);
+    // Not one of Kafka's modes: no plugin is looked for, and the worker config's validation names the key.
+    if (!plugins.discovery) return props;
+    auto vm = register_plugins(plugins, plugins_);
+    if (!vm) {
+        read_failure_exit_ = startup_failed(vm.err().message);
+        return vm.err();
+    }
+    const config_provider_source java = java_config_providers(*vm);
     // As Kafka: the providers the file configures resolve the file's own placeholders (and are
     // closed), then the resolved config configures the providers the connectors' placeholders use.
     auto resolved = [&]() -> result<string_map> {
@@ -38,7 +47,7 @@ result<string_map> worker_bootstrap::read_properties(
     auto kept = resolved ? worker_config_providers(*resolved, java)
                          : result<std::shared_ptr<const runtime::config_transformer>>(resolved.err());
     if (!kept) {
-        usage_error(kept.err());
+        read_failure_exit_ = usage_error(kept.err());
         return kept.err();
     }
     config_providers_ = std::move(*kept);

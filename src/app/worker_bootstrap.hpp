@@ -6,7 +6,7 @@
 // and its herder.
 //
 //   worker_bootstrap boot(args[0]);                 // first: blocks SIGINT/SIGTERM for every later thread
-//   auto props = boot.read_properties(initializing); if (!props) return exit_usage;
+//   auto props = boot.read_properties(initializing); if (!props) return boot.read_failure_exit();
 //   auto config = parse_standalone_config(*props);  if (!config) return boot.usage_error(config.err());
 //   if (auto failed = boot.start(*config)) return *failed;
 //   ... the command's offset and status stores (boot.startup_failed(...) when one cannot start) ...
@@ -26,6 +26,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/exit_codes.hpp"
 #include "app/runtime_connector_worker.hpp"
 #include "app/shutdown_signal.hpp"
 #include "app/worker_properties.hpp"
@@ -63,11 +64,14 @@ public:
 
     // The worker properties file, its placeholders resolved with the config providers it
     // configures (worker_config_providers.hpp); an error is logged (the command exits with
-    // exit_usage). As Kafka's AbstractConnectCli, between reading and resolving it logs
+    // read_failure_exit()). As Kafka's AbstractConnectCli, between reading and resolving it logs
     // "Copycat <version> (commit <commit>) <initializing(file as written)>" and registers the
     // plugins of plugin.path as written (plugin_setup.hpp), so that Java ConfigProviders on
     // plugin.path can resolve the file's placeholders (docs/security.md#config-providers).
     result<string_map> read_properties(const std::function<std::string(const string_map&)>& initializing);
+    // After read_properties() failed, the exit code: exit_usage for a file that cannot be read or
+    // resolved, exit_startup_failed when the plugins stop the worker (plugin.discovery=hybrid_fail).
+    int read_failure_exit() const { return read_failure_exit_; }
     // Set by read_properties(): the providers that resolve connector and task configs.
     const std::shared_ptr<const runtime::config_transformer>& config_providers() const { return config_providers_; }
     // Logs "<problem> in <properties file>"; returns exit_usage.
@@ -101,6 +105,7 @@ private:
     metrics::registry metrics_;  // outlives the REST server, which exposes it, and everything registered in it
     std::unique_ptr<worker_rest_server> rest_;
     bool rest_started_ = false;
+    int read_failure_exit_ = exit_usage;
     std::string cluster_id_;
     std::string url_;
 };

@@ -176,12 +176,11 @@ TEST_CASE("Kafka's TLS and SASL keys: librdkafka's ssl.ca.location and OAuth cli
 
 TEST_CASE("keys without effect here are accepted with one warning each, saying why") {
     auto config = parse_standalone_config(with(standalone_props(), {{"metric.reporters", ""},
-                                                                    {"plugin.discovery", "service_load"},
                                                                     {"client.dns.lookup", "use_all_dns_ips"},
                                                                     {"key.converter.plugin.version", "4.4.0"}}));
     REQUIRE(config.ok());
-    CHECK(config->warnings.size() == 4);
-    CHECK(warnings_naming(*config, "plugin.discovery") == 1);
+    CHECK(config->warnings.size() == 3);
+    CHECK(warnings_naming(*config, "metric.reporters") == 1);
     CHECK_THAT(config->warnings.front(),
                Catch::StartsWith("Ignoring worker configuration 'client.dns.lookup': librdkafka 2.0 always tries"));
     auto distributed =

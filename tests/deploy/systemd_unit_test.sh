@@ -14,7 +14,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 failed=0
-for setting in User=copycat Restart=on-failure KillSignal=SIGTERM LimitNOFILE=65536 \
+for setting in User=copycat Restart=on-failure KillSignal=SIGTERM LimitNOFILE=65536 CacheDirectory=copycat \
+  Environment=COPYCAT_CACHE_DIR=/var/cache/copycat \
   "ExecStart=/usr/bin/copycat distributed /etc/copycat/connect-distributed.properties"; do
   grep -qx "$setting" "$unit" || { echo "FAIL: $unit has no line '$setting'"; failed=1; }
 done
