@@ -281,9 +281,9 @@ TEST_CASE("a Java source task runs in Copycat's task loop and resumes from the o
     create_java_pipeline(*port, topic, 6, output.string());
     // The task read position 3 through its OffsetStorageReader: only 4 and 5 are new.
     CHECK(wait_lines(output, 6) == expected_lines(0, 6));
-    // Its SLF4J line, in the line format of Copycat's plugins.
-    const std::regex logged(R"(\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO \[copycat\.test\.good\.GoodSourceTask\] )"
-                            R"(GoodSourceTask starts at 4 of 6\n)");
+    // Its SLF4J line, in the worker's line format for plugins, with the task's connector context.
+    const std::regex logged(R"(\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z INFO \[java-source\|task-0\] )"
+                            R"(\[copycat\.test\.good\.GoodSourceTask\] GoodSourceTask starts at 4 of 6\n)");
     CHECK(std::regex_search(worker.log(), logged));
     CHECK(worker.terminate(60s) == 0);
 }

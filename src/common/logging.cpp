@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 
 #include "common/secret_values.hpp"
 #include "common/strings.hpp"
@@ -227,6 +228,8 @@ std::vector<std::string> logger_names() {
 
 namespace {
 
+thread_local std::string t_context;  // this thread's context_scope, "" outside one
+
 void write_line(std::string& line) {
     secret_values::process().hide_in(line);
     std::lock_guard lock(g_write_mutex);
@@ -236,15 +239,25 @@ void write_line(std::string& line) {
 }  // namespace
 
 void write(level l, std::string_view message) {
-    std::string line = fmt::format("{} {} {}\n", timestamp(), level_name(l), message);
+    std::string line = fmt::format("{} {} {}{}\n", timestamp(), level_name(l), t_context, message);
     write_line(line);
 }
 
 void named_logger::write(level l, std::string_view message) const {
     if (!enabled(l)) return;
-    std::string line = fmt::format("{} {} [{}] {}\n", timestamp(), level_name(l), name_, message);
+    std::string line = fmt::format("{} {} {}[{}] {}\n", timestamp(), level_name(l), t_context, name_, message);
     write_line(line);
 }
+
+context_scope::context_scope(std::string context) : previous_(std::exchange(t_context, std::move(context))) {}
+
+context_scope::~context_scope() { t_context = std::move(previous_); }
+
+std::string context_scope::of_task(std::string_view connector, int task) {
+    return fmt::format("[{}|task-{}] ", connector, task);
+}
+
+std::string context_scope::of_connector(std::string_view connector) { return fmt::format("[{}|worker] ", connector); }
 
 const named_logger& logger_named(std::string_view name) { return loggers().named(name); }
 

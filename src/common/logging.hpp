@@ -1,8 +1,9 @@
 #pragma once
 // Logging on fmt: `log::info("task {} started", id)`. Lines go to stderr as
 // "2026-01-01T12:00:00.000Z INFO message", and those of plugins' loggers (named_logger below) as
-// "2026-01-01T12:00:00.000Z INFO [logger] message"; the worker's secrets are hidden in every line
-// (common/secret_values.hpp). Thread-safe.
+// "2026-01-01T12:00:00.000Z INFO [logger] message"; a line written while a thread works for a
+// connector or task has its context after the level (context_scope below: "INFO [c|task-0] ...");
+// the worker's secrets are hidden in every line (common/secret_values.hpp). Thread-safe.
 //
 // Named loggers with levels (Kafka: the log4j loggers that /admin/loggers shows and changes,
 // KIP-495). Every log call belongs to the logger of the Copycat module its source file is in,
@@ -77,6 +78,27 @@ std::optional<logger_level> logger_level_of(std::string_view name);
 std::vector<std::string> set_logger_level(std::string_view ns, level l);
 // Every known logger name (the module loggers and those created by set_logger_level), sorted.
 std::vector<std::string> logger_names();
+
+// ---- the connector context of a thread's lines (Kafka: LoggingContext, MDC connector.context) ----
+
+// While it lives, every line this thread writes (the worker's and its plugins') carries `context`
+// after the level, as Kafka Connect's log pattern prints "%X{connector.context}": "[<connector>|
+// task-<n>] " while a task runs, "[<connector>|worker] " while the worker calls its connector.
+// Scopes nest; the innermost wins.
+class context_scope {
+public:
+    explicit context_scope(std::string context);
+    ~context_scope();
+    context_scope(const context_scope&) = delete;
+    context_scope& operator=(const context_scope&) = delete;
+
+    // Kafka's contexts: "[c|task-0] " and "[c|worker] ".
+    static std::string of_task(std::string_view connector, int task);
+    static std::string of_connector(std::string_view connector);
+
+private:
+    std::string previous_;
+};
 
 // ---- loggers by name: plugins' (copycat/plugin_log.hpp) and Java plugins' SLF4J loggers ---------
 

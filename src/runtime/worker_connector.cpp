@@ -124,6 +124,7 @@ void worker_connector::shutdown() {
     stopping_ = true;
     if (!started_) return;
     queue_.post([this] {
+        const log::context_scope logging_context(log::context_scope::of_connector(name_));
         do_shutdown();
         std::lock_guard done(mutex_);
         shut_down_ = true;
@@ -134,7 +135,10 @@ void worker_connector::shutdown() {
 void worker_connector::post(std::function<void()> job) {
     std::lock_guard lock(mutex_);
     if (stopping_) return;
-    queue_.post(std::move(job));
+    queue_.post([this, job = std::move(job)] {
+        const log::context_scope logging_context(log::context_scope::of_connector(name_));
+        job();
+    });
 }
 
 template <class T>
@@ -144,7 +148,10 @@ T worker_connector::call(std::function<T()> job) {
     {
         std::lock_guard lock(mutex_);
         if (stopping_ || !started_) return make_error(errc::unavailable, "Connector " + name_ + " is shutting down");
-        queue_.post([promise, job = std::move(job)] { promise->set_value(job()); });
+        queue_.post([this, promise, job = std::move(job)] {
+            const log::context_scope logging_context(log::context_scope::of_connector(name_));
+            promise->set_value(job());
+        });
     }
     return future.get();
 }

@@ -136,6 +136,7 @@ void worker_task::take_turn(std::uint64_t generation) {
         if (generation != generation_ || pending_ == 0) return;  // superseded by wake()
         pending_ = 0;
     }
+    const log::context_scope logging_context(log::context_scope::of_task(id_.connector, id_.task));
     if (phase_ == phase::closing) {
         if (const auto next = close_step(false)) {
             schedule(*next);
@@ -246,6 +247,7 @@ void worker_task::report(run_state state, const std::string& trace) {
 }
 
 void worker_task::run() {
+    const log::context_scope logging_context(log::context_scope::of_task(id_.connector, id_.task));
     std::exception_ptr failure;
     try {
         if (!is_stopping() && should_pause()) {

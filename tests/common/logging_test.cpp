@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "common/captured_stderr.hpp"
 #include "common/logging.hpp"
 
 using namespace copycat;
@@ -98,4 +99,27 @@ TEST_CASE("the root level covers every logger and the code outside the modules")
     log::set_level(log::level::info);  // the root alone: explicit levels stay
     CHECK(enabled(log::level::info, source_module::other));
     CHECK_FALSE(enabled(log::level::info, source_module::rest));
+}
+
+TEST_CASE("a line written in a connector or task context carries it after the level, as Kafka's pattern") {
+    restore_levels restore;
+    const log::named_logger& plugin = log::logger_named("com.example.Plugin");
+    testing::captured_stderr err;
+    {
+        const log::context_scope task(log::context_scope::of_task("orders", 3));
+        log::info("polled {} records", 5);
+        plugin.write(log::level::info, "from the plugin");
+        {
+            const log::context_scope connector(log::context_scope::of_connector("orders"));
+            log::warn("the connector says");
+        }
+        log::info("back in the task");
+    }
+    log::info("outside");
+    const std::string text = err.text();
+    CHECK(text.find(" INFO [orders|task-3] polled 5 records\n") != std::string::npos);
+    CHECK(text.find(" INFO [orders|task-3] [com.example.Plugin] from the plugin\n") != std::string::npos);
+    CHECK(text.find(" WARN [orders|worker] the connector says\n") != std::string::npos);
+    CHECK(text.find(" INFO [orders|task-3] back in the task\n") != std::string::npos);
+    CHECK(text.find(" INFO outside\n") != std::string::npos);
 }
