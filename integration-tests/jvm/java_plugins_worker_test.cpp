@@ -136,18 +136,19 @@ TEST_CASE("a worker lists, validates and fails Java plugins over REST, beside na
     CHECK_FALSE(contains(rows, "copycat.test.bad.ThrowingConverter converter -"));
     CHECK(worker.log().find("ThrowingConverter refuses to be built") != std::string::npos);
 
-    // The connector's own keys, as Kafka Connect 4.1.1 shows them for this class.
+    // The connector's own keys, as Kafka Connect shows them for this class (compared by hand with
+    // 4.1.1; Kafka 4.4 renamed its "order" to "order_in_group", after "group").
     const http_reply config = call(*port, "GET", "/connector-plugins/GoodSource/config");
     REQUIRE(config.status == 200);
     const json::value keys = config.json();
     REQUIRE(keys.as_array().size() >= 2);
     CHECK(json::dump(keys.as_array()[0]) ==
           R"({"name":"topic","type":"STRING","required":true,"default_value":null,"importance":"HIGH",)"
-          R"("documentation":"The topic.","group":null,"order":-1,"width":"NONE","display_name":"topic",)"
+          R"("documentation":"The topic.","group":null,"order_in_group":-1,"width":"NONE","display_name":"topic",)"
           R"("dependents":[]})");
     CHECK(json::dump(keys.as_array()[1]) ==
           R"({"name":"batch.size","type":"INT","required":false,"default_value":"2000","importance":"LOW",)"
-          R"("documentation":"Records per poll.","group":"Tuning","order":1,"width":"SHORT",)"
+          R"("documentation":"Records per poll.","group":"Tuning","order_in_group":1,"width":"SHORT",)"
           R"("display_name":"Batch size","dependents":[]})");
 
     const http_reply validated = call(*port, "PUT", "/connector-plugins/GoodSource/config/validate",
