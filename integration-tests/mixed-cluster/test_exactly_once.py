@@ -1,4 +1,4 @@
-"""KIP-618 exactly-once source support in clusters that mix Copycat and Kafka Connect 4.1.1
+"""KIP-618 exactly-once source support in clusters that mix Copycat and Kafka Connect 4.4
 (docs/exactly-once-source.md): with exactly.once.source.support=enabled, a follower of either
 system asks the other system's leader to fence its connectors' zombies (PUT
 /connectors/{c}/fence), its tasks start once the leader wrote the task-count record, and a
