@@ -84,6 +84,20 @@ def distributed_properties(group):
     }
 
 
+def kafka_release(lib_dir):
+    """The Kafka release of a jar dir (kafka.sh lib-dir), from its connect-runtime jar's name."""
+    for name in os.listdir(lib_dir):
+        if name.startswith("connect-runtime-") and name.endswith(".jar"):
+            return name[len("connect-runtime-"):-len(".jar")]
+    return "unknown"
+
+
+def java_label(release):
+    """What every benchmark table calls the Java worker: "Kafka Connect <release>", the release
+    being kafka_release() of the jars that ran (deploy/kafka/kafka.sh's KAFKA_VERSION)."""
+    return f"Kafka Connect {release}"
+
+
 def write_properties(path, props):
     with open(path, "w") as f:
         for key, value in props.items():
@@ -132,10 +146,7 @@ class JavaSystem:
             raise BenchError(f"no connect-runtime jar in {lib_dir}")
 
     def kafka_version(self):
-        for name in os.listdir(self.lib_dir):
-            if name.startswith("connect-runtime-") and name.endswith(".jar"):
-                return name[len("connect-runtime-"):-len(".jar")]
-        return "unknown"
+        return kafka_release(self.lib_dir)
 
     @staticmethod
     def java_version():

@@ -295,7 +295,7 @@ def report(meta, runs, out=None, markdown=None):
     if loads:
         meta["load1_at_run_starts"] = {"min": min(loads), "median": statistics.median(loads), "max": max(loads)}
     rows = bench_report.summarise(runs, meta["settings"])
-    text = bench_report.table(rows)
+    text = bench_report.table(rows, meta["versions"]["kafka_connect"])
     notes = bench_report.describe(meta)
     print(text)
     print()
