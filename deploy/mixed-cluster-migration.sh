@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The long form of the mixed-cluster rolling migration (integration-tests/mixed-cluster/
-# test_migration.py): a 3-worker cluster under connect.protocol=sessioned with a file pipeline
-# running is migrated Kafka Connect 4.1.1 → Copycat → Kafka Connect, worker by worker, ROUNDS
-# times, while lines are written at RATE a second; every line must reach the sink file.
+# test_migration.py): a 3-worker cluster under connect.protocol=sessioned with a file pipeline and
+# a 4-task probe connector running is migrated Kafka Connect 4.4.0 → Copycat → Kafka Connect,
+# worker by worker, ROUNDS times, while lines are written at RATE a second; every task must run
+# again after each step and every line must reach the sink file.
 #
 #   deploy/mixed-cluster-migration.sh [--rounds N] [--rate LINES_PER_S] [--build-dir DIR]
 #

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Debezium's PostgreSQL connector 3.6.1.Final on Copycat's JVM bridge beside Apache Kafka Connect
-# 4.1.1 (integration-tests/bench/bench_debezium.py says what is measured). Prints a Markdown table.
+# Debezium's PostgreSQL connector (3.7.1.Final) on Copycat's JVM bridge beside Apache Kafka Connect
+# (the release of deploy/kafka/kafka.sh, 4.4.0; integration-tests/bench/bench_debezium.py says what
+# is measured). Prints a Markdown table.
 #
 #   deploy/jvm/bench.sh [--quick] [--build-dir DIR] [bench_debezium.py options...]
 #

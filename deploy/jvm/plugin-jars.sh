@@ -9,7 +9,9 @@
 #                               Kafka Connect)
 #
 # Environment: COPYCAT_CACHE_DIR, the cache root (default ~/.cache/copycat); the jars go to
-# jvm-plugins/<name>/lib. Progress and errors go to stderr; stdout carries only the answer.
+# jvm-plugins/<name>-<POM digest>/lib: a POM that names other versions gets a directory of its
+# own, so source trees at different versions share the cache without fetching over each other's
+# jars. Progress and errors go to stderr; stdout carries only the answer.
 set -euo pipefail
 
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -20,6 +22,7 @@ if [[ "${1:-}" != dir || -z "${2:-}" || ! -f "$SCRIPT_DIR/plugins/${2:-}/pom.xml
   echo "plugins: $(ls "$SCRIPT_DIR/plugins" | tr '\n' ' ')" >&2
   exit 2
 fi
-home="${COPYCAT_CACHE_DIR:-$HOME/.cache/copycat}/jvm-plugins/$2"
-"$SCRIPT_DIR/../maven-fetch.sh" "$SCRIPT_DIR/plugins/$2/pom.xml" "$home"
+pom="$SCRIPT_DIR/plugins/$2/pom.xml"
+home="${COPYCAT_CACHE_DIR:-$HOME/.cache/copycat}/jvm-plugins/$2-$(sha256sum "$pom" | cut -c1-12)"
+"$SCRIPT_DIR/../maven-fetch.sh" "$pom" "$home"
 echo "$home"

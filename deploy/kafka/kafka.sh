@@ -9,7 +9,10 @@
 #   kafka.sh restart <run-dir>  stop it if it runs, then start it again on the SAME data dir,
 #                               node id, cluster id, ports and certificates (clients reconnect to the
 #                               same addresses); prints the plaintext bootstrap address like start
-#   kafka.sh lib-dir            print the jar directory (java -cp "$(kafka.sh lib-dir)/*" ...)
+#   kafka.sh lib-dir [<version>]  print the jar directory (java -cp "$(kafka.sh lib-dir)/*" ...);
+#                               with a version, of that Kafka release instead of the broker's
+#                               (pom.xml with another kafka.version: the mixed-cluster suite's
+#                               Kafka Connect 4.1.1 workers)
 #
 # The broker has four client listeners on 127.0.0.1 (the controller listener and inter-broker
 # traffic stay PLAINTEXT):
@@ -37,6 +40,7 @@
 #
 # Environment:
 #   COPYCAT_CACHE_DIR          cache root (default ~/.cache/copycat); jars go to kafka-<v>/lib
+#                              (releases/kafka-<v>/lib for lib-dir <version>)
 #   COPYCAT_KAFKA_HEAP_OPTS    default "-Xms256m -Xmx512m"
 #   COPYCAT_KAFKA_JVM_OPTS     default "-XX:+UseSerialGC -XX:TieredStopAtLevel=1" (fastest start;
 #                              for throughput benchmarks use e.g. "-XX:+UseG1GC": C1-only code
@@ -44,11 +48,13 @@
 #   COPYCAT_KAFKA_START_TIMEOUT  seconds to wait for readiness (default 90)
 set -euo pipefail
 
-readonly KAFKA_VERSION=4.1.1
+# The broker's release and that of the Java Connect workers beside Copycat (docs/compatibility.md).
+readonly KAFKA_VERSION=4.4.0
 SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 readonly SCRIPT_DIR
 readonly POM="$SCRIPT_DIR/pom.xml"
-readonly KAFKA_HOME="${COPYCAT_CACHE_DIR:-$HOME/.cache/copycat}/kafka-$KAFKA_VERSION"
+readonly CACHE_DIR="${COPYCAT_CACHE_DIR:-$HOME/.cache/copycat}"
+readonly KAFKA_HOME="$CACHE_DIR/kafka-$KAFKA_VERSION"
 readonly LIB_DIR="$KAFKA_HOME/lib"
 readonly START_TIMEOUT="${COPYCAT_KAFKA_START_TIMEOUT:-90}"
 readonly STOP_TIMEOUT=30
@@ -72,6 +78,22 @@ seconds_since() {
 
 cmd_fetch() {
   "$SCRIPT_DIR/../maven-fetch.sh" "$POM" "$KAFKA_HOME"
+}
+
+# The jar directory of Kafka release $1: pom.xml with that kafka.version, fetched once.
+cmd_lib_dir_of() {
+  local version=$1 home=$CACHE_DIR/releases/kafka-$1
+  [[ "$version" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || die "not a Kafka release: $version"
+  if [[ "$version" == "$KAFKA_VERSION" ]]; then
+    cmd_fetch
+    echo "$LIB_DIR"
+    return
+  fi
+  mkdir -p "$home"
+  sed "s|<kafka.version>$KAFKA_VERSION</kafka.version>|<kafka.version>$version</kafka.version>|" \
+    "$POM" >"$home/source.pom.xml"
+  "$SCRIPT_DIR/../maven-fetch.sh" "$home/source.pom.xml" "$home"
+  echo "$home/lib"
 }
 
 # Six distinct free loopback ports (the OS picks them; all sockets are open at once):
@@ -449,7 +471,7 @@ main() {
     start) (($# == 1)) || usage; cmd_start "$1" ;;
     stop) (($# == 1)) || usage; cmd_stop "$1" ;;
     restart) (($# == 1)) || usage; cmd_restart "$1" ;;
-    lib-dir) cmd_fetch; echo "$LIB_DIR" ;;
+    lib-dir) (($# <= 1)) || usage; cmd_lib_dir_of "${1:-$KAFKA_VERSION}" ;;
     *) usage ;;
   esac
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # PostgreSQL -> Kafka -> PostgreSQL with Copycat's PostgresSource and PostgresSink, and the sink
-# half beside Apache Kafka Connect 4.1.1 with Debezium's JDBC sink connector
-# (integration-tests/bench/bench_postgres.py says what is measured). Prints a Markdown table.
+# half beside Apache Kafka Connect (deploy/kafka/kafka.sh's release, 4.4.0) with Debezium's JDBC sink
+# connector (integration-tests/bench/bench_postgres.py says what is measured). Prints a Markdown table.
 #
 #   deploy/postgres/bench.sh [--quick] [--build-dir DIR] [bench_postgres.py options...]
 #

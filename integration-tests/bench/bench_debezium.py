@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Debezium's PostgreSQL connector (3.6.1.Final, a Java plugin directory) on Copycat's JVM bridge
-and on Apache Kafka Connect 4.1.1, one standalone worker each, in one run (deploy/jvm/bench.sh
-runs this under with-postgres.sh and fetches the jars):
+"""Debezium's PostgreSQL connector (a Java plugin directory, deploy/jvm/plugins/debezium-postgres)
+on Copycat's JVM bridge and on Apache Kafka Connect (--kafka-lib's release), one standalone worker
+each, in one run (deploy/jvm/bench.sh runs this under with-postgres.sh and fetches the jars):
 
   a table of --rows rows is snapshotted, then --changes rows are inserted in one transaction and
   streamed; each system gets its own table, replication slot, publication and topic.
@@ -26,7 +26,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_postgres import create_connector, env, psql  # noqa: E402
 from bench_procs import BenchError, WorkerProcess, poll_until  # noqa: E402
-from bench_systems import JavaSystem, worker_properties, write_properties  # noqa: E402
+from bench_systems import JavaSystem, java_label, kafka_release, worker_properties, write_properties  # noqa: E402
 
 CONNECTOR = "io.debezium.connector.postgresql.PostgresConnector"
 
@@ -123,6 +123,15 @@ def measure(system, args, workdir):
     return figures
 
 
+def debezium_release(plugin_dir):
+    """The release of the Debezium connector in a plugin.path element, from its jar's name."""
+    for _, _, files in os.walk(plugin_dir):
+        for name in files:
+            if name.startswith("debezium-connector-postgres-") and name.endswith(".jar"):
+                return name[len("debezium-connector-postgres-"):-len(".jar")].removesuffix(".Final")
+    return "unknown"
+
+
 def report(args, results):
     c, j = results["copycat"], results["java"]
 
@@ -130,8 +139,9 @@ def report(args, results):
         cv, jv = (derive(c), derive(j)) if derive else (c[key], j[key])
         print(f"| {label} | {unit} | {fmt.format(cv)} | {fmt.format(jv)} | **{cv / jv:.2f}** |")
 
-    print(f"\n| Debezium PostgreSQL 3.6.1 ({args.rows:,}-row snapshot, then {args.changes:,} streamed inserts) | Unit | "
-          "Copycat (JVM bridge) | Kafka Connect 4.1.1 | Copycat / Java |")
+    print(f"\n| Debezium PostgreSQL {debezium_release(args.plugin_dir)} ({args.rows:,}-row snapshot, then "
+          f"{args.changes:,} streamed inserts) | Unit | "
+          f"Copycat (JVM bridge) | {java_label(kafka_release(args.kafka_lib))} | Copycat / Java |")
     print("|---|---|---|---|---|")
     row("start → connector and task RUNNING", "s", "start_to_running_s")
     row("snapshot throughput", "records/s", None, "{:,.0f}", lambda f: args.rows / f["snapshot_s"])

@@ -26,7 +26,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bench_procs import BenchError, WorkerProcess, poll_until  # noqa: E402
-from bench_systems import JavaSystem, worker_properties, write_properties  # noqa: E402
+from bench_systems import JavaSystem, java_label, kafka_release, worker_properties, write_properties  # noqa: E402
 
 SOURCE_TABLE = "bench_source"
 
@@ -169,14 +169,14 @@ def run(args):
                                                    f"debezium_sink_{rep}", rows)
         finally:
             worker.stop()
-    report(rows, args.reps, results)
+    report(rows, args.reps, results, kafka_release(args.kafka_lib))
     shutil.rmtree(workdir)  # kept when a case failed, for its logs (the error names them)
 
 
-def report(rows, reps, results):
+def report(rows, reps, results, release):
     seconds, cpu = results["pipeline", "copycat"]
     print(f"\n| Measurement ({rows:,} rows, PostgreSQL 15, JSON with schemas) | Unit | Copycat | "
-          "Kafka Connect 4.1.1 + Debezium JDBC sink 3.3.1 | Copycat / Java |")
+          f"{java_label(release)} + Debezium JDBC sink 3.3.1 | Copycat / Java |")
     print("|---|---|---|---|---|")
     print(f"| PostgreSQL → Kafka → PostgreSQL (source + upsert sink, one worker): throughput | rows/s | "
           f"{rows / seconds:,.0f} | – | |")

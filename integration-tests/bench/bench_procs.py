@@ -254,10 +254,11 @@ def log_tails(processes, lines=30):
     return "\n".join(out)
 
 
-def kafka_lib_dir(repo):
-    """Kafka's jar dir as deploy/kafka/kafka.sh lib-dir prints it (fetching the jars if needed)."""
-    out = subprocess.run([os.path.join(repo, "deploy", "kafka", "kafka.sh"), "lib-dir"], capture_output=True,
-                         text=True, check=False)
+def kafka_lib_dir(repo, version=None):
+    """Kafka's jar dir as deploy/kafka/kafka.sh lib-dir [version] prints it (fetching the jars if
+    needed): the broker's release, or `version`'s."""
+    command = [os.path.join(repo, "deploy", "kafka", "kafka.sh"), "lib-dir"] + ([version] if version else [])
+    out = subprocess.run(command, capture_output=True, text=True, check=False)
     if out.returncode != 0 or not out.stdout.strip():
-        raise BenchError(f"cannot find Kafka's jars (deploy/kafka/kafka.sh lib-dir): {out.stderr}")
+        raise BenchError(f"cannot find Kafka's jars ({' '.join(command[1:])}): {out.stderr}")
     return out.stdout.strip()

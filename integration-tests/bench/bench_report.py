@@ -7,6 +7,8 @@ import statistics
 import subprocess
 import time
 
+from bench_systems import java_label
+
 # (case key, figure key, row label, unit) of the two-system rows of the table.
 ROWS = [
     ("pipeline", "seconds", "File pipeline: wall time", "s"),
@@ -198,9 +200,9 @@ def _cell(stats):
     return text
 
 
-def table(rows):
+def table(rows, kafka_release):
     """The Markdown table: median (min–max) per system and the Copycat/Java ratio per pair."""
-    lines = ["| Measurement | Unit | Copycat | Kafka Connect 4.1.1 (Java) | Copycat / Java, per pair |",
+    lines = [f"| Measurement | Unit | Copycat | {java_label(kafka_release)} (Java) | Copycat / Java, per pair |",
              "|---|---|---|---|---|"]
     for row in rows:
         if "librdkafka" in row:

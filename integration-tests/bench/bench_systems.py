@@ -8,8 +8,9 @@ they differ only in how the process is launched and how the REST listener is giv
             file connector and task-probe plugins of the same build.
   Java      java <JVM flags of connect-standalone.sh / connect-distributed.sh> -cp "<lib>/*:<probe>"
             org.apache.kafka.connect.cli.ConnectStandalone|ConnectDistributed worker.properties
-            on a free port chosen here; connect-file is on the classpath (a classpath plugin) and
-            so is the compiled Java twin of the task-probe connector.
+            on a free port chosen here; the compiled Java twins of Copycat's file and task-probe
+            plugins are on the classpath (classpath plugins): Kafka's connect-file jar is not
+            published for the Kafka release the tests run (docs/compatibility.md#the-reference-kafka).
 """
 
 import os
@@ -43,6 +44,8 @@ logger.clients.level = warn
 """
 
 PROBE_CLASS = "org.copycat.test.TaskProbeSourceConnector"
+FILE_SOURCE_CLASS = "org.apache.kafka.connect.file.FileStreamSourceConnector"
+FILE_SINK_CLASS = "org.apache.kafka.connect.file.FileStreamSinkConnector"
 JAVA_MAIN = {"standalone": "org.apache.kafka.connect.cli.ConnectStandalone",
              "distributed": "org.apache.kafka.connect.cli.ConnectDistributed"}
 
@@ -79,6 +82,20 @@ def distributed_properties(group):
         "status.storage.partitions": "5",
         "scheduled.rebalance.max.delay.ms": "0",
     }
+
+
+def kafka_release(lib_dir):
+    """The Kafka release of a jar dir (kafka.sh lib-dir), from its connect-runtime jar's name."""
+    for name in os.listdir(lib_dir):
+        if name.startswith("connect-runtime-") and name.endswith(".jar"):
+            return name[len("connect-runtime-"):-len(".jar")]
+    return "unknown"
+
+
+def java_label(release):
+    """What every benchmark table calls the Java worker: "Kafka Connect <release>", the release
+    being kafka_release() of the jars that ran (deploy/kafka/kafka.sh's KAFKA_VERSION)."""
+    return f"Kafka Connect {release}"
 
 
 def write_properties(path, props):
@@ -129,10 +146,7 @@ class JavaSystem:
             raise BenchError(f"no connect-runtime jar in {lib_dir}")
 
     def kafka_version(self):
-        for name in os.listdir(self.lib_dir):
-            if name.startswith("connect-runtime-") and name.endswith(".jar"):
-                return name[len("connect-runtime-"):-len(".jar")]
-        return "unknown"
+        return kafka_release(self.lib_dir)
 
     @staticmethod
     def java_version():
@@ -152,14 +166,22 @@ class JavaSystem:
         return WorkerProcess(f"java {mode} {tag}", command, os.path.join(workdir, f"{tag}.log"), port=port)
 
 
-def compile_java_probe(source_dir, lib_dir, out_dir):
-    """Compiles the Java twin of the task-probe connector (java/ beside this file) into out_dir,
-    with its ServiceLoader manifest; returns out_dir."""
+# The classes of java/ and the ServiceLoader manifests that make them classpath plugins.
+JAVA_TWINS = {
+    "org.apache.kafka.connect.source.SourceConnector": [PROBE_CLASS, FILE_SOURCE_CLASS],
+    "org.apache.kafka.connect.sink.SinkConnector": [FILE_SINK_CLASS],
+}
+
+
+def compile_java_twins(source_dir, lib_dir, out_dir):
+    """Compiles the Java twins of Copycat's file and task-probe plugins (java/ beside this file)
+    against the Kafka jars of lib_dir into out_dir, with their ServiceLoader manifests; returns
+    out_dir, for JavaSystem's class path."""
     sources = []
     for root, _, files in os.walk(source_dir):
         sources += [os.path.join(root, f) for f in files if f.endswith(".java")]
     jars = [os.path.join(lib_dir, n) for n in os.listdir(lib_dir)
-            if n.startswith(("connect-api-", "kafka-clients-")) and n.endswith(".jar")]
+            if n.startswith(("connect-api-", "kafka-clients-", "slf4j-api-")) and n.endswith(".jar")]
     os.makedirs(out_dir, exist_ok=True)
     result = subprocess.run(["javac", "-nowarn", "-d", out_dir, "-cp", os.pathsep.join(jars)] + sources,
                             capture_output=True, text=True, check=False)
@@ -167,6 +189,7 @@ def compile_java_probe(source_dir, lib_dir, out_dir):
         raise BenchError("javac failed:\n" + result.stdout + result.stderr)
     services = os.path.join(out_dir, "META-INF", "services")
     os.makedirs(services, exist_ok=True)
-    with open(os.path.join(services, "org.apache.kafka.connect.source.SourceConnector"), "w") as f:
-        f.write(PROBE_CLASS + "\n")
+    for service, classes in JAVA_TWINS.items():
+        with open(os.path.join(services, service), "w") as f:
+            f.write("".join(c + "\n" for c in classes))
     return out_dir

@@ -70,7 +70,7 @@ import bench_cases  # noqa: E402
 import bench_report  # noqa: E402
 import bench_scale  # noqa: E402
 from bench_procs import BenchError, WorkerProcess  # noqa: E402
-from bench_systems import JAVA_FLAGS, CopycatSystem, JavaSystem, compile_java_probe  # noqa: E402
+from bench_systems import JAVA_FLAGS, CopycatSystem, JavaSystem, compile_java_twins  # noqa: E402
 
 CASES = ["limit", "pipeline", "eos", "startup", "rebalance", "rest", "scale"]
 
@@ -245,7 +245,7 @@ def main(argv):
         tool = os.path.join(args.build_dir, "integration-tests", "bench", "copycat-bench-kafka")
         if not os.path.exists(tool):
             raise BenchError(f"{tool} is missing: build the target copycat-bench-kafka")
-        probe = compile_java_probe(os.path.join(HERE, "java"), args.kafka_lib, os.path.join(workdir, "java-probe"))
+        probe = compile_java_twins(os.path.join(HERE, "java"), args.kafka_lib, os.path.join(workdir, "java-probe"))
         systems = {"copycat": CopycatSystem(args.build_dir), "java": JavaSystem(args.kafka_lib, probe, workdir)}
         meta["versions"] = bench_report.versions(systems["copycat"], systems["java"], args.build_dir,
                                                  os.path.dirname(os.path.dirname(HERE)))
@@ -295,7 +295,7 @@ def report(meta, runs, out=None, markdown=None):
     if loads:
         meta["load1_at_run_starts"] = {"min": min(loads), "median": statistics.median(loads), "max": max(loads)}
     rows = bench_report.summarise(runs, meta["settings"])
-    text = bench_report.table(rows)
+    text = bench_report.table(rows, meta["versions"]["kafka_connect"])
     notes = bench_report.describe(meta)
     print(text)
     print()

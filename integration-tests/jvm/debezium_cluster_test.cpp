@@ -1,4 +1,4 @@
-// Debezium's PostgreSQL connector (io.debezium:debezium-connector-postgres:3.6.1.Final, from Maven
+// Debezium's PostgreSQL connector (io.debezium:debezium-connector-postgres:3.7.1.Final, from Maven
 // Central through deploy/jvm/plugin-jars.sh) on a 3-worker Copycat cluster against the real
 // PostgreSQL of deploy/postgres/with-postgres.sh (wal_level=logical): a 10,000-row table is
 // snapshotted, then 5,000 inserts, updates and deletes are streamed, and the worker running the

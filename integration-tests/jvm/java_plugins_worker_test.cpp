@@ -1,10 +1,10 @@
 // The JVM bridge in the real `copycat standalone` binary against the real broker: Java plugins on
 // plugin.path are listed, their ConfigDef and validate() answer over REST with the JSON Kafka
-// Connect 4.1.1 gives for them (the connector's own keys; compared by hand with a Java worker on
-// the same jars), a Java exception fails the connector with Java's stack trace, native plugins
-// keep working, Java SMTs (Kafka's own among them) run in Copycat's chain, Java source and sink
-// tasks run in Copycat's task loops (Kafka's MirrorSourceConnector among them), and SIGTERM still
-// stops the worker gracefully.
+// Connect gives for them (the connector's own keys; compared by hand with a Kafka Connect 4.1.1
+// worker on the same jars), a Java exception fails the connector with Java's stack trace, native
+// plugins keep working, Java SMTs (Kafka's own among them) run in Copycat's chain, Java source
+// and sink tasks run in Copycat's task loops (Kafka's MirrorSourceConnector among them; a plugin
+// compiled against Kafka 4.1.1's API jars too), and SIGTERM still stops the worker gracefully.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -32,6 +32,8 @@ using namespace std::chrono_literals;
 namespace {
 
 const std::string java_plugins = COPYCAT_TEST_JAVA_PLUGIN_DIR;
+// The good fixture plugin compiled against Kafka 4.1.1's API jars, not the bridge's.
+const std::string java_41_plugins = COPYCAT_TEST_JAVA_41_PLUGIN_DIR;
 
 std::string worker_properties(const temp_dir& dir, const std::string& extra) {
     return standalone_worker_properties(dir, java_plugins + "/good," + java_plugins + "/bad," + COPYCAT_FILE_PLUGIN,
@@ -106,10 +108,10 @@ std::string expected_lines(int from, int to) {
     return out;
 }
 
-// A standalone worker with the good fixture plugins only, and its REST port.
+// A standalone worker with the good fixture plugins only (those of `plugins`), and its REST port.
 struct good_plugins_worker {
-    explicit good_plugins_worker(const temp_dir& dir)
-        : process({"standalone", standalone_worker_properties(dir, java_plugins + "/good")},
+    explicit good_plugins_worker(const temp_dir& dir, const std::string& plugins = java_plugins)
+        : process({"standalone", standalone_worker_properties(dir, plugins + "/good")},
                   dir.path() / "worker.log") {
         const auto found = process.rest_port(60s);
         REQUIRE(found);
@@ -136,18 +138,19 @@ TEST_CASE("a worker lists, validates and fails Java plugins over REST, beside na
     CHECK_FALSE(contains(rows, "copycat.test.bad.ThrowingConverter converter -"));
     CHECK(worker.log().find("ThrowingConverter refuses to be built") != std::string::npos);
 
-    // The connector's own keys, as Kafka Connect 4.1.1 shows them for this class.
+    // The connector's own keys, as Kafka Connect shows them for this class (compared by hand with
+    // 4.1.1; Kafka 4.4 renamed its "order" to "order_in_group", after "group").
     const http_reply config = call(*port, "GET", "/connector-plugins/GoodSource/config");
     REQUIRE(config.status == 200);
     const json::value keys = config.json();
     REQUIRE(keys.as_array().size() >= 2);
     CHECK(json::dump(keys.as_array()[0]) ==
           R"({"name":"topic","type":"STRING","required":true,"default_value":null,"importance":"HIGH",)"
-          R"("documentation":"The topic.","group":null,"order":-1,"width":"NONE","display_name":"topic",)"
+          R"("documentation":"The topic.","group":null,"order_in_group":-1,"width":"NONE","display_name":"topic",)"
           R"("dependents":[]})");
     CHECK(json::dump(keys.as_array()[1]) ==
           R"({"name":"batch.size","type":"INT","required":false,"default_value":"2000","importance":"LOW",)"
-          R"("documentation":"Records per poll.","group":"Tuning","order":1,"width":"SHORT",)"
+          R"("documentation":"Records per poll.","group":"Tuning","order_in_group":1,"width":"SHORT",)"
           R"("display_name":"Batch size","dependents":[]})");
 
     const http_reply validated = call(*port, "PUT", "/connector-plugins/GoodSource/config/validate",
@@ -232,7 +235,7 @@ TEST_CASE("Java SMTs, Kafka's own among them, transform FileStreamSource records
     REQUIRE(port);
     // The element holds one jar: that jar is the plugin location, as in Kafka Connect.
     CHECK(worker.log().find("Plugin org.apache.kafka.connect.transforms.InsertField$Value from " + java_plugins +
-                            "/kafka-transforms/connect-transforms-4.1.1.jar replaces the one from builtin") !=
+                            "/kafka-transforms/connect-transforms-" COPYCAT_TEST_KAFKA_API_VERSION ".jar replaces the one from builtin") !=
           std::string::npos);
 
     const std::string topic = unique_name("jvm-smt");
@@ -289,10 +292,14 @@ TEST_CASE("a Java source task runs in Copycat's task loop and resumes from the o
 }
 
 TEST_CASE("a Java source and a Java sink connector copy records with schemas through Kafka", "[cluster]") {
+    // Built against the bridge's API jars, and against Kafka 4.1.1's: a plugin built for an older
+    // release runs on the newer API, as in Kafka Connect.
+    const std::string plugins = GENERATE(java_plugins, java_41_plugins);
+    INFO(plugins);
     temp_dir dir("copycat-jvm-sink");
     const std::string topic = unique_name("jvm-sink");
     const auto output = dir.path() / "output.txt";
-    good_plugins_worker worker(dir);
+    good_plugins_worker worker(dir, plugins);
     const std::string converters =
         R"("value.converter":"org.apache.kafka.connect.json.JsonConverter","value.converter.schemas.enable":"true")";
     REQUIRE(call(worker.port, "PUT", "/connectors/java-source/config",

@@ -1,7 +1,8 @@
-"""pytest set-up of the mixed-cluster suite (Copycat and Kafka Connect 4.1.1 workers in one group).
+"""pytest set-up of the mixed-cluster suite (Copycat and Kafka Connect workers in one group).
 
   --build-dir=DIR   Copycat's build dir (default $COPYCAT_BUILD_DIR)
-  --kafka-lib=DIR   Kafka's jar dir (default: deploy/kafka/kafka.sh lib-dir)
+  --kafka-lib=DIR   Kafka's jar dir (default: deploy/kafka/kafka.sh lib-dir, the broker's release)
+Another release's jars come from kafka.sh lib-dir <version> (the kafka_lib_of fixture).
 The broker comes from $COPYCAT_BOOTSTRAP_SERVERS (deploy/kafka/with-kafka.sh sets it). Each
 test uses the session's two clusters (java_led, copycat_led) or starts its own through the
 `clusters` fixture, which stops every worker at the end of the session and attaches the tail
@@ -76,6 +77,17 @@ def clusters(request, tmp_path_factory):
         yield factory
     finally:
         factory.stop_all()
+
+
+@pytest.fixture(scope="session")
+def kafka_lib_of():
+    """kafka_lib_of("4.1.1"): the jar dir of that Kafka release (fetched once)."""
+    def lib(version):
+        try:
+            return kafka_lib_dir(REPO, version)
+        except BenchError as e:
+            pytest.fail(str(e))
+    return lib
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,11 @@
-"""Connect clusters that mix Copycat and Apache Kafka Connect 4.1.1 workers in one group.
+"""Connect clusters that mix Copycat and Apache Kafka Connect workers in one group.
 
-MixedCluster starts workers of either system one at a time (the first to join leads the group)
+The Java workers ("java") run the broker's Kafka release (deploy/kafka/kafka.sh, 4.4.0);
+add_java_release() adds workers of an older one (test_kafka_41.py: 4.1.1), as in a cluster that
+upgrades gradually. Both run the Java twins of Copycat's file and task-probe plugins
+(integration-tests/bench/java, compiled here against each release's jars).
+
+MixedCluster starts workers of any system one at a time (the first to join leads the group)
 with the same worker.properties: one group, one set of internal topics on the test broker, JSON
 converters, and connect.protocol left at its default (sessioned), as a user migrating a cluster
 would run them. The launchers are the benchmark's (integration-tests/bench, imported, not
@@ -27,8 +32,9 @@ START_DEADLINE_S = 120.0
 # The Copycat leader's inter.worker.key.ttl.ms in the copycat_led cluster: short, so a test sees the
 # key rotate.
 KEY_TTL_MS = 6000
-FILE_SOURCE = "org.apache.kafka.connect.file.FileStreamSourceConnector"
-FILE_SINK = "org.apache.kafka.connect.file.FileStreamSinkConnector"
+FILE_SOURCE = systems.FILE_SOURCE_CLASS
+FILE_SINK = systems.FILE_SINK_CLASS
+TWINS_DIR = os.path.join(HERE, "..", "bench", "java")
 
 
 def compile_topic_dump(kafka_lib, out_dir):
@@ -43,7 +49,7 @@ def compile_topic_dump(kafka_lib, out_dir):
 
 class Worker:
     def __init__(self, system, process, name):
-        self.system = system  # "copycat" or "java"
+        self.system = system  # "copycat", "java" or one of MixedCluster.add_java_release
         self.process = process
         self.name = name
         self.client = None
@@ -67,11 +73,10 @@ class MixedCluster:
         self.workdir = workdir
         self.run_id = uuid.uuid4().hex[:8]
         self.group = f"mixed-{name}-{self.run_id}"
-        probe = systems.compile_java_probe(os.path.join(HERE, "..", "bench", "java"), kafka_lib,
-                                   os.path.join(workdir, "java-probe"))
+        twins = systems.compile_java_twins(TWINS_DIR, kafka_lib, os.path.join(workdir, "java-twins"))
         self.dump_classes = compile_topic_dump(kafka_lib, os.path.join(workdir, "java-dump"))
         self.systems = {"copycat": systems.CopycatSystem(build_dir),
-                        "java": systems.JavaSystem(kafka_lib, probe, workdir)}
+                        "java": systems.JavaSystem(kafka_lib, twins, workdir)}
         self.props = systems.worker_properties(bootstrap, "json")
         self.props.update(systems.distributed_properties(self.group))
         # A follower learns of a rebalance with its next heartbeat: short, so the tests are quick.
@@ -79,6 +84,13 @@ class MixedCluster:
         self.props["offset.flush.interval.ms"] = "1000"
         self.props.update(props or {})
         self.workers = []
+
+    def add_java_release(self, system, kafka_lib):
+        """Makes start(system) start Kafka Connect workers from the jars of kafka_lib (another
+        release than the broker's), with the Java twins compiled against them."""
+        os.makedirs(self.path(system), exist_ok=True)
+        twins = systems.compile_java_twins(TWINS_DIR, kafka_lib, self.path(f"{system}-twins"))
+        self.systems[system] = systems.JavaSystem(kafka_lib, twins, self.path(system))
 
     @property
     def config_topic(self):

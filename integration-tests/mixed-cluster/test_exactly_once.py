@@ -1,4 +1,4 @@
-"""KIP-618 exactly-once source support in clusters that mix Copycat and Kafka Connect 4.1.1
+"""KIP-618 exactly-once source support in clusters that mix Copycat and Kafka Connect 4.4
 (docs/exactly-once-source.md): with exactly.once.source.support=enabled, a follower of either
 system asks the other system's leader to fence its connectors' zombies (PUT
 /connectors/{c}/fence), its tasks start once the leader wrote the task-count record, and a
@@ -31,11 +31,17 @@ def eos_clusters(clusters):
     return out
 
 
+def topic_of(cluster, name):
+    """The topic of connector `name`: the cluster's own, so a broker that served earlier runs holds
+    none of its records."""
+    return f"{name}-{cluster.run_id}"
+
+
 def file_source(cluster, name, required=True):
     path = cluster.path(name + ".txt")
     with open(path, "w") as f:
         f.writelines(f"{name}-{n}\n" for n in range(LINES))
-    config = {"connector.class": FILE_SOURCE, "tasks.max": "1", "file": path, "topic": name}
+    config = {"connector.class": FILE_SOURCE, "tasks.max": "1", "file": path, "topic": topic_of(cluster, name)}
     if required:
         config["exactly.once.support"] = "required"
     return config
@@ -63,7 +69,8 @@ def test_followers_tasks_start_after_the_other_systems_leader_fenced(eos_cluster
     for name in names:
         expected = [f"{name}-{n}" for n in range(LINES)]
         lines = wait_for(f"{LINES} committed lines in {name}",
-                         lambda: (len(seen := committed_lines(cluster, name)) >= LINES, seen), 60.0, 1.0)
+                         lambda: (len(seen := committed_lines(cluster, topic_of(cluster, name))) >= LINES, seen),
+                         60.0, 1.0)
         assert sorted(lines) == sorted(expected), f"{name}: {len(lines)} lines, {len(set(lines))} distinct"
     fencing = {r["key"]: r["value"] for r in cluster.dump(cluster.config_topic) if r["key"].startswith("tasks-fencing-")}
     assert {k: json.loads(v) for k, v in fencing.items()} == {f"tasks-fencing-{n}": {"task-count": 1} for n in names}
@@ -81,7 +88,8 @@ def fence_answers(cluster, tag, enabled):
     sink and a source connector."""
     client = cluster.workers[0].client
     for name, config in ((f"{tag}-source", file_source(cluster, f"{tag}-source", enabled)),
-                         (f"{tag}-sink", {"connector.class": FILE_SINK, "tasks.max": "1", "topics": f"{tag}-source",
+                         (f"{tag}-sink", {"connector.class": FILE_SINK, "tasks.max": "1",
+                                          "topics": topic_of(cluster, f"{tag}-source"),
                                           "file": cluster.path(f"{tag}-sink.txt")})):
         assert client.put(f"/connectors/{name}/config", config).status == 201
         wait_running(client, name, 1, 120.0)

@@ -1,7 +1,8 @@
 """A rolling migration of a 3-worker cluster under the default protocol (sessioned), with a file
-pipeline running: Kafka Connect → Copycat one worker at a time, then back to Kafka Connect. Every
-line written to the source file while the workers are replaced reaches the sink file (at least
-once).
+pipeline and a 4-task probe connector running: Kafka Connect 4.4 → Copycat one worker at a time,
+then back to Kafka Connect (the leader's session key in the config topic shows the protocol). After each replacement every connector and all of its tasks are
+RUNNING on live workers (none lost), and every line
+written to the source file while the workers are replaced reaches the sink file (at least once).
 
 The quick form (one round, 200 lines a second) runs in CI; COPYCAT_MIGRATION_ROUNDS (Java →
 Copycat → Java rounds) and COPYCAT_MIGRATION_RATE (lines per second) make it longer
@@ -12,7 +13,7 @@ import threading
 import time
 
 from contract_http import wait_for
-from mixed_cluster import FILE_SINK, FILE_SOURCE, status_of
+from mixed_cluster import FILE_SINK, FILE_SOURCE, probe_config, status_of
 
 ROUNDS = int(os.environ.get("COPYCAT_MIGRATION_ROUNDS", "1"))
 RATE = float(os.environ.get("COPYCAT_MIGRATION_RATE", "200"))
@@ -44,28 +45,31 @@ class LineWriter:
         return self.written
 
 
-def pipeline_running(cluster, names):
-    """Both connectors and their tasks RUNNING on live workers, as the newest worker sees them."""
+def pipeline_running(cluster, tasks):
+    """Every connector of `tasks` (name -> task count) and exactly that many tasks RUNNING on live
+    workers, as the newest worker sees them."""
     live = {w.worker_id for w in cluster.running()}
     client = cluster.running()[-1].client
+    names = sorted(tasks)
 
     def check():
         statuses = [status_of(client, n) for n in names]
         ok = all(s and s["connector"]["state"] == "RUNNING" and s["connector"]["worker_id"] in live
-                 and s["tasks"] and all(t["state"] == "RUNNING" and t["worker_id"] in live for t in s["tasks"])
-                 for s in statuses)
+                 and sorted(t["id"] for t in s["tasks"]) == list(range(tasks[n]))
+                 and all(t["state"] == "RUNNING" and t["worker_id"] in live for t in s["tasks"])
+                 for n, s in zip(names, statuses))
         return ok, statuses
 
     wait_for(f"{names} RUNNING on {sorted(live)}", check, 90.0, 0.25)
 
 
-def replace_workers(cluster, names, by):
+def replace_workers(cluster, tasks, by):
     """Stops each worker of the other system in turn (SIGTERM, as an operator would) and starts
     one of `by` in its place, waiting for the pipeline to run again each time."""
     for old in [w for w in cluster.running() if w.system != by]:
         assert old.process.stop(60) == 0 or old.system == "java", f"{old} did not stop cleanly"
         cluster.start(by)
-        pipeline_running(cluster, names)
+        pipeline_running(cluster, tasks)
 
 
 def test_rolling_migration_java_to_copycat_and_back(clusters):
@@ -75,19 +79,22 @@ def test_rolling_migration_java_to_copycat_and_back(clusters):
     source_file, sink_file = cluster.path("input.txt"), cluster.path("output.txt")
     open(source_file, "w").close()
     topic = f"migration-{cluster.run_id}"
-    names = ["migration-source", "migration-sink"]
+    tasks = {"migration-source": 1, "migration-sink": 1, "migration-probe": 4}
     first = cluster.workers[0].client
-    assert first.put(f"/connectors/{names[0]}/config", {
+    assert first.put("/connectors/migration-source/config", {
         "connector.class": FILE_SOURCE, "tasks.max": "1", "file": source_file, "topic": topic}).status == 201
-    assert first.put(f"/connectors/{names[1]}/config", {
+    assert first.put("/connectors/migration-sink/config", {
         "connector.class": FILE_SINK, "tasks.max": "1", "file": sink_file, "topics": topic}).status == 201
-    pipeline_running(cluster, names)
+    assert first.put("/connectors/migration-probe/config",
+                     probe_config(cluster.path("probe"), tasks=4)).status == 201
+    pipeline_running(cluster, tasks)
+    assert cluster.session_keys(), "no session key in the config topic: the group is not sessioned"
 
     writer = LineWriter(source_file)
     for _ in range(ROUNDS):
-        replace_workers(cluster, names, "copycat")
+        replace_workers(cluster, tasks, "copycat")
         assert {w.system for w in cluster.running()} == {"copycat"}
-        replace_workers(cluster, names, "java")
+        replace_workers(cluster, tasks, "java")
         assert {w.system for w in cluster.running()} == {"java"}
     lines = writer.stop()
     assert lines > 0

@@ -23,7 +23,7 @@ from bench_systems import (  # noqa: E402
     PROBE_CLASS,
     CopycatSystem,
     JavaSystem,
-    compile_java_probe,
+    compile_java_twins,
     distributed_properties,
     worker_properties,
 )
@@ -42,7 +42,7 @@ class ContractCluster:
         self.run_id = uuid.uuid4().hex[:8]
         self._counter = itertools.count()
         if system_name == "java":
-            probe = compile_java_probe(os.path.join(HERE, "..", "bench", "java"), kafka_lib,
+            probe = compile_java_twins(os.path.join(HERE, "..", "bench", "java"), kafka_lib,
                                        os.path.join(workdir, "java-probe"))
             self.system = JavaSystem(kafka_lib, probe, workdir)
         else:

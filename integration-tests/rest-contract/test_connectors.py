@@ -84,7 +84,7 @@ def test_create_with_an_unknown_connector_class_is_400(via, connectors):
 def test_create_without_connector_class_is_400(w0, connectors):
     name = connectors.name()
     r = w0.post("/connectors", {"name": name, "config": {"tasks.max": "1"}})
-    assert_error(r, 400, f"Connector config {{name={name}, tasks.max=1}} contains no connector type")
+    assert_error(r, 400, "Connector config contains no connector type")
 
 
 def test_create_with_a_null_config_value_is_400(w0, connectors):

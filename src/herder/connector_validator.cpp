@@ -19,13 +19,6 @@ namespace {
 
 namespace keys = runtime::connector_keys;
 
-// Java's AbstractMap.toString: {k1=v1, k2=v2}.
-std::string java_map_text(const string_map& m) {
-    std::vector<std::string> parts;
-    for (const auto& [k, v] : m) parts.push_back(k + "=" + v);
-    return fmt::format("{{{}}}", fmt::join(parts, ", "));
-}
-
 error unknown_connector_class(const loader::plugin_registry& plugins, const std::string& name) {
     std::vector<std::string> available;
     for (const loader::plugin_entry* e : plugins.entries())
@@ -110,18 +103,18 @@ connector_validator::connector_validator(const loader::plugin_registry& plugins,
       config_providers_(std::move(config_providers)) {}
 
 result<config_infos> connector_validator::validate(const string_map& props) const {
-    if (!config_providers_) return validate_resolved(props, props);
+    if (!config_providers_) return validate_resolved(props);
     const runtime::transformed_config resolved = config_providers_->transform(props);
-    COPYCAT_TRY(config_infos infos, validate_resolved(props, resolved.data));
+    COPYCAT_TRY(config_infos infos, validate_resolved(resolved.data));
     show_placeholders(props, resolved, infos);
     return infos;
 }
 
-result<config_infos> connector_validator::validate_resolved(const string_map& raw, const string_map& props) const {
+result<config_infos> connector_validator::validate_resolved(const string_map& props) const {
     auto cls = props.find(keys::connector_class);
-    if (cls == props.end())
-        return make_error(errc::invalid_argument,
-                          "Connector config " + java_map_text(raw) + " contains no connector type");
+    // Kafka 4.4's text; 4.1 named the config in it ("Connector config {k=v, ...} contains ..."),
+    // docs/compatibility.md#the-reference-kafka.
+    if (cls == props.end()) return make_error(errc::invalid_argument, "Connector config contains no connector type");
     const std::string& connector_class = cls->second;
     const loader::plugin_entry* entry = plugins_.find(connector_class);
     if (entry == nullptr || !entry->is_connector()) return unknown_connector_class(plugins_, connector_class);

@@ -49,7 +49,7 @@ public:
                                  std::optional<runtime::exactly_once_source_support> exactly_once_source = std::nullopt,
                                  std::shared_ptr<const runtime::config_transformer> config_providers = nullptr);
 
-    // invalid_argument "Connector config {...} contains no connector type" without
+    // invalid_argument "Connector config contains no connector type" without
     // connector.class (400); invalid_argument "Failed to find any class that implements Connector
     // and which name matches ..." for an unknown class (400: Kafka's BadRequestException, which
     // Kafka answers with 400 on create and, wrapped, with 500 on validate).
@@ -67,8 +67,8 @@ public:
     static std::optional<std::string> invalid_config_message(const config_infos& infos);
 
 private:
-    // validate() of the resolved config; `raw` names the config in messages.
-    result<config_infos> validate_resolved(const string_map& raw, const string_map& props) const;
+    // validate() of the resolved config.
+    result<config_infos> validate_resolved(const string_map& props) const;
 
     const loader::plugin_registry& plugins_;
     runtime::override_policy override_policy_;

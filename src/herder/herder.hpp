@@ -91,8 +91,8 @@ public:
     virtual std::vector<plugin_info> connector_plugins(bool connectors_only) const = 0;
     // GET /connector-plugins/{p}/config: the plugin's own config keys (not_found for an unknown one).
     virtual void connector_plugin_config(const std::string& plugin, callback<std::vector<config_key_info>> cb) = 0;
-    // Kafka: AbstractHerder.validateConnectorConfig. invalid_argument "Connector config {...}
-    // contains no connector type" when connector.class is missing.
+    // Kafka: AbstractHerder.validateConnectorConfig. invalid_argument "Connector config contains
+    // no connector type" when connector.class is missing.
     virtual void validate_connector_config(string_map config, callback<config_infos> cb) = 0;
 
     // GET /connectors?expand=status&expand=info: the connectors and their statuses as snapshots,

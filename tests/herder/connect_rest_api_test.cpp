@@ -150,7 +150,7 @@ TEST_CASE_METHOD(rest_fixture, "invalid requests get Kafka's 400 answers") {
                                   R"(`/connector-plugins/{connectorType}/config/validate`"})"));
     auto no_class = call("POST", "/connectors", R"({"name":"x","config":{}})");
     CHECK(no_class.status == 400);
-    CHECK(no_class.json().find("message")->as_string() == "Connector config {name=x} contains no connector type");
+    CHECK(no_class.json().find("message")->as_string() == "Connector config contains no connector type");
     auto malformed = call("POST", "/connectors", "{nope");
     CHECK(malformed.status == 400);
     CHECK(malformed.json().find("error_code")->as_int64() == 400);
@@ -206,7 +206,7 @@ TEST_CASE_METHOD(rest_fixture, "connector plugins and validation") {
     CHECK(config.status == 200);
     CHECK(config.json().as_array().front() ==
           parse(R"({"name":"topic","type":"STRING","required":true,"default_value":null,"importance":"HIGH",)"
-                R"("documentation":"The topic to write to","group":"Test","order":1,"width":"LONG",)"
+                R"("documentation":"The topic to write to","group":"Test","order_in_group":1,"width":"LONG",)"
                 R"("display_name":"Topic","dependents":[]})"));
 
     auto validated = call("PUT", "/connector-plugins/TestSource/config/validate",

@@ -69,7 +69,7 @@ TEST_CASE_METHOD(herder_fixture, "invalid configs are refused with Kafka's messa
         auto r = create("x", {{"name", "x"}, {"tasks.max", "1"}});
         REQUIRE_FALSE(r.ok());
         CHECK(r.err().code == make_error_code(errc::invalid_argument));
-        CHECK(r.err().message == "Connector config {name=x, tasks.max=1} contains no connector type");
+        CHECK(r.err().message == "Connector config contains no connector type");
     }
     SECTION("a missing required key of the connector") {
         auto r = create("x", {{"name", "x"}, {"connector.class", "TestSource"}});
@@ -305,7 +305,7 @@ TEST_CASE_METHOD(herder_fixture, "validation reports every key") {
 
     auto none = await<config_infos>([&](auto cb) { herder->validate_connector_config({{"tasks.max", "1"}}, cb); });
     CHECK(none.err().code == make_error_code(errc::invalid_argument));
-    CHECK(none.err().message == "Connector config {tasks.max=1} contains no connector type");
+    CHECK(none.err().message == "Connector config contains no connector type");
 }
 
 TEST_CASE_METHOD(herder_fixture, "client overrides follow the override policy") {

@@ -95,7 +95,7 @@ json::value to_json(const config_key_info& info) {
     out.set("importance", info.importance);
     out.set("documentation", info.documentation);
     out.set("group", nullable(info.group));
-    out.set("order", info.order);
+    out.set("order_in_group", info.order);  // Kafka 4.4's name; 4.1 wrote "order", last
     out.set("width", info.width);
     out.set("display_name", info.display_name);
     out.set("dependents", strings(info.dependents));

@@ -164,7 +164,7 @@ constexpr std::string_view schemas_text = R"json({
       "importance": {"type": "string"},
       "documentation": {"type": "string"},
       "group": {"type": "string", "nullable": true},
-      "order": {"type": "integer"},
+      "order_in_group": {"type": "integer"},
       "width": {"type": "string"},
       "display_name": {"type": "string"},
       "dependents": {"type": "array", "items": {"type": "string"}}
