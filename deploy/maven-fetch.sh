@@ -6,8 +6,8 @@
 # <home>/lib holds the jars (maven-dependency-plugin copy-dependencies, runtime scope);
 # <home>/fetch.complete names the POM's digest, so a changed POM fetches again and a complete
 # fetch is skipped. A lock makes concurrent first runs download once. Used by kafka/kafka.sh
-# (the broker and the Java Connect worker), jvm/api-jars.sh (the JVM bridge's Kafka API jars) and
-# integration-tests/worker-keys (Kafka Connect's runtime, jvm/connect-runtime/pom.xml).
+# (the broker and the Java Connect worker, whose connect-runtime integration-tests/worker-keys
+# reads too), jvm/api-jars.sh (the JVM bridge's Kafka API jars) and jvm/plugin-jars.sh.
 # Progress and errors go to stderr.
 set -euo pipefail
 
