@@ -1,7 +1,7 @@
 #pragma once
 // sensor: Kafka's Sensor with its windowed stats (Avg, Max, Min, Rate over WindowedSum or
 // WindowedCount, Frequencies of a boolean) and cumulative ones (CumulativeSum, CumulativeCount),
-// for the Kafka Connect metrics of GET /metrics.
+// for the Kafka Connect metrics of GET /metrics (docs/metrics.md#windows).
 //
 //   metrics::sensor poll_size(config);          // config: metrics.sample.window.ms x metrics.num.samples
 //   poll_size.record(batch.size(), sensor::now_ms());   // the task thread, once per batch
