@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "common/logging.hpp"
@@ -83,12 +84,27 @@ std::string jmx_sanitize(std::string_view value) {
     return out;
 }
 
+namespace {
+
+// render_value() appended to `out`, without a string of its own (a scrape writes many).
+void append_value(std::string& out, double v) {
+    if (std::isnan(v)) {
+        out += "NaN";
+    } else if (std::isinf(v)) {
+        out += v > 0 ? "+Inf" : "-Inf";
+    } else if (v == std::trunc(v) && std::fabs(v) < 9.007199254740992e15) {
+        fmt::format_to(std::back_inserter(out), "{}", static_cast<std::int64_t>(v));
+    } else {
+        fmt::format_to(std::back_inserter(out), "{}", v);
+    }
+}
+
+}  // namespace
+
 std::string render_value(double v) {
-    if (std::isnan(v)) return "NaN";
-    if (std::isinf(v)) return v > 0 ? "+Inf" : "-Inf";
-    if (v == std::trunc(v) && std::fabs(v) < 9.007199254740992e15)
-        return fmt::format("{}", static_cast<std::int64_t>(v));
-    return fmt::format("{}", v);
+    std::string out;
+    append_value(out, v);
+    return out;
 }
 
 registry::family* registry::family_for(std::string_view name, std::string_view help, metric_type type) {
@@ -210,7 +226,7 @@ void append_sample(std::string& out, std::string_view name, std::string_view lab
     out += name;
     out += label_text;
     out += ' ';
-    out += render_value(value);
+    append_value(out, value);
     out += '\n';
 }
 
@@ -219,6 +235,7 @@ void append_sample(std::string& out, std::string_view name, std::string_view lab
 std::string registry::expose() const {
     std::string out;
     std::lock_guard lock(mutex_);
+
     sample_writer extra = collected();
     auto next_extra = extra.families_.begin();
     // Collected families sorted before `name` that no series family has.
@@ -238,18 +255,34 @@ std::string registry::expose() const {
     };
     for (const auto& [name, f] : families_) {
         flush_extra_before(&name);
-        // Newest live series per label set, sorted by labels.
-        std::map<std::string, std::pair<std::uint64_t, std::shared_ptr<const series>>> samples;
+        // Newest live series per label set, sorted by labels (the entries' own label strings).
+        struct live_entry {
+            const std::string* label_text;
+            std::uint64_t order;
+            std::shared_ptr<const series> s;
+        };
+        std::vector<live_entry> live;
+        live.reserve(f.entries.size());
         for (const auto& e : f.entries) {
-            auto s = e.live.lock();
-            if (!s) continue;
-            auto& slot = samples[e.label_text];
-            if (!slot.second || e.order > slot.first) slot = {e.order, std::move(s)};
+            if (auto s = e.live.lock()) live.push_back({&e.label_text, e.order, std::move(s)});
         }
+        std::sort(live.begin(), live.end(), [](const live_entry& a, const live_entry& b) {
+            return *a.label_text != *b.label_text ? *a.label_text < *b.label_text : a.order > b.order;
+        });
+        std::vector<std::pair<std::string_view, const series*>> samples;  // the newest of each label set
+        samples.reserve(live.size());
+        for (const auto& e : live) {
+            if (samples.empty() || samples.back().first != *e.label_text) samples.emplace_back(*e.label_text, e.s.get());
+        }
+        auto has_series = [&](const std::string& label_text) {
+            auto it = std::lower_bound(samples.begin(), samples.end(), label_text,
+                                       [](const auto& sample, const std::string& l) { return sample.first < l; });
+            return it != samples.end() && it->first == label_text;
+        };
         std::map<std::string, double> collected_samples;
         if (auto ef = extra.families_.find(name); ef != extra.families_.end() && ef->second.type == f.type) {
             for (auto& [label_text, value] : ef->second.samples) {
-                if (!samples.contains(label_text)) collected_samples.emplace(std::move(label_text), value);
+                if (!has_series(label_text)) collected_samples.emplace(std::move(label_text), value);
             }
         }
         if (samples.empty() && collected_samples.empty()) continue;
@@ -257,7 +290,7 @@ std::string registry::expose() const {
         auto c = collected_samples.begin();
         for (const auto& [label_text, s] : samples) {
             for (; c != collected_samples.end() && c->first < label_text; ++c) append_sample(out, name, c->first, c->second);
-            append_sample(out, name, label_text, s.second->value());
+            append_sample(out, name, label_text, s->value());
         }
         for (; c != collected_samples.end(); ++c) append_sample(out, name, c->first, c->second);
     }

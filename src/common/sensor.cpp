@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <thread>
 
 namespace copycat::metrics {
 namespace {
@@ -63,9 +64,16 @@ void sensor::record(double value, std::int64_t now_ms) {
 
 sensor::view sensor::combine(std::int64_t now_ms) const {
     const std::int64_t expire_ms = config_.window_ms * config_.samples;
-    for (;;) {
+    // A record takes a handful of stores: retry while one is under way or came in between. The
+    // retries are bounded, so that a sensor recorded against its contract (two threads at once,
+    // which can leave the sequence odd) gives a torn figure rather than a scrape that never ends.
+    constexpr int max_attempts = 10000;
+    for (int attempt = 1;; ++attempt) {
         const auto before = sequence_.load(std::memory_order_acquire);
-        if (before % 2 == 1) continue;  // a record is under way: it takes a handful of stores
+        if (before % 2 == 1 && attempt < max_attempts) {
+            std::this_thread::yield();
+            continue;
+        }
         view v;
         v.max = -std::numeric_limits<double>::infinity();
         v.min = std::numeric_limits<double>::max();
@@ -83,7 +91,7 @@ sensor::view sensor::combine(std::int64_t now_ms) const {
             v.hits += s.hits.load(relaxed);
         }
         std::atomic_thread_fence(std::memory_order_acquire);
-        if (sequence_.load(relaxed) == before) return v;
+        if (sequence_.load(relaxed) == before || attempt >= max_attempts) return v;
     }
 }
 
