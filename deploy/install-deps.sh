@@ -12,6 +12,7 @@ packages=(
   jq                                               # the copycat-cli ops-script test reads the CLI's JSON
   chromium                                         # the dashboard's browser tests (integration-tests/ui, driven by Playwright)
   systemd dpkg-dev file                            # the .deb (cpack, dpkg-shlibdeps) and its unit (systemd-analyze verify)
+  prometheus                                       # promtool: the alert rules of deploy/monitoring (tests/deploy)
 )
 
 missing=()

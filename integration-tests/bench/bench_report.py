@@ -53,6 +53,8 @@ ROWS = [
     ("scale", "threads_idle_worker", "Scale: threads per worker, 0 connectors (max of 3)", "threads"),
     ("scale", "threads_worker", "Scale: threads per worker, {scale:,} connectors (max of 3)", "threads"),
     ("scale", "rss_mb", "Scale: RSS of the 3 workers, {scale:,} connectors", "MiB"),
+    ("scale", "metrics_ms_median", "Scale: GET /metrics of one worker, one request, no load: median of 10", "ms"),
+    ("scale", "metrics_kb", "Scale: GET /metrics response size (one worker)", "KiB"),
     ("scale", "wrk_p99_ms", "Scale: GET /connectors?expand=status, wrk -c16: p99 latency", "ms"),
     ("scale", "wrk_requests_per_second", "Scale: same GET under wrk -c16: throughput", "requests/s"),
     ("scale", "restart_seconds", "Scale: SIGKILL all 3, start 3 fresh → all RUNNING on them", "s"),

@@ -9,7 +9,9 @@ that is off), which is all the quick test (scale_quick_test.py) asserts.
   running    first PUT -> GET /connectors?expand=status on worker 0 shows every connector and
              task RUNNING; then every worker's listing must show the same states and hosts
   idle       30 s after all RUNNING, the CPU of the 3 workers over 10 s (% of one core), their
-             threads (and the threads they had with 0 connectors) and their RSS
+             threads (and the threads they had with 0 connectors) and their RSS; on a system that
+             serves GET /metrics (Copycat), the median and slowest of 10 GET /metrics on worker 0
+             one after the other, and the answer's size
   wrk        GET /connectors?expand=status under wrk -t2 -c16 on worker 0 (p50/p99, requests/s)
   restart    SIGKILL of all 3 -> 3 fresh workers (new ports, so new worker ids) -> every connector
              and task RUNNING on one of the fresh workers
@@ -224,6 +226,25 @@ def _created_since(sizes):
     return ids
 
 
+def _metrics_answer_times(worker, requests=10):
+    """metrics_ms_median, metrics_ms_max and metrics_kb of GET /metrics (nothing when the system
+    does not serve it: Kafka Connect answers 404)."""
+    client = KeepAliveClient(worker.port)
+    times, size = [], 0
+    try:
+        for _ in range(requests):
+            at = time.monotonic()
+            status, body = client.request("GET", "/metrics")
+            if status != 200:
+                return {}
+            times.append((time.monotonic() - at) * 1000)
+            size = len(body)
+    finally:
+        client.close()
+    times.sort()
+    return {"metrics_ms_median": times[len(times) // 2], "metrics_ms_max": times[-1], "metrics_kb": size / 1024}
+
+
 def scale(system, ctx, settings, rep):
     """The whole scenario for one system; returns its figures (see the module's docstring)."""
     wrk_binary()  # fails early when wrk is missing
@@ -255,6 +276,7 @@ def scale(system, ctx, settings, rep):
         figures["threads_worker"] = max(w.threads() for w in workers)
         figures["threads_added_per_worker"] = figures["threads_worker"] - figures["threads_idle_worker"]
         figures["rss_mb"] = sum(w.rss_kb() for w in workers) / 1024
+        figures.update(_metrics_answer_times(workers[0]))
 
         wrk, report = run_wrk(workers[0].url + LISTING, s.wrk_threads, s.wrk_connections, s.wrk_seconds)
         figures.update(wrk)

@@ -198,7 +198,9 @@ int run_distributed(const std::vector<std::string>& args) {
     coordinator_options.protocol = *protocol;
     coordinator_options.url = boot.url();
     coordinator_options.scheduled_rebalance_max_delay = config->scheduled_rebalance_max_delay;
-    coordination::rebalance_metrics timed_rebalances(distributed, boot.metrics_registry());
+    coordination::rebalance_metrics timed_rebalances(
+        distributed, boot.metrics_registry(),
+        config->client_id.empty() ? "connect-" + config->worker.worker_id : config->client_id);
     auto coordinator = coordination::worker_coordinator::create(
         io.executor(), coordinator_options, [&configs] { return configs.read(view_of); }, timed_rebalances);
     if (!coordinator) {

@@ -28,8 +28,6 @@ constexpr std::pair<std::string_view, std::string_view> no_effect[] = {
     {"key.converter.plugin.version", "Copycat has one version of each plugin, the one plugin.path holds"},
     {"value.converter.plugin.version", "Copycat has one version of each plugin, the one plugin.path holds"},
     {"header.converter.plugin.version", "Copycat has one version of each plugin, the one plugin.path holds"},
-    {"metrics.sample.window.ms", "Copycat's metrics are the Prometheus series of GET /metrics, not sampled"},
-    {"metrics.num.samples", "Copycat's metrics are the Prometheus series of GET /metrics, not sampled"},
     {"metrics.recording.level", "Copycat's metrics are the Prometheus series of GET /metrics, all recorded"},
     {"metric.reporters", "Copycat's metrics are the Prometheus series of GET /metrics; there are no reporters"},
     {"response.http.headers.config", "Copycat's REST API sets no configured response headers"},

@@ -79,6 +79,7 @@ std::optional<int> worker_bootstrap::start(common_worker_config& config) {
     cluster_id_ = std::move(*cluster_id);
     log::info("Kafka cluster ID: {}", cluster_id_);
 
+    metrics_.set_window({config.worker.metrics_sample_window_ms, config.worker.metrics_num_samples});
     config.worker.metrics = &metrics_;
     config.worker.config_providers = config_providers_;
     auto rest = worker_rest_server::create(config, &metrics_);

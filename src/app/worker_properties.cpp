@@ -377,6 +377,8 @@ result<parsed_config> parse_common(const config_def& def, const string_map& prop
     w.value_converter = get<std::string>(values, "value.converter");
     w.header_converter = get<std::string>(values, "header.converter");
     w.offset_flush_interval = std::chrono::milliseconds(get<std::int64_t>(values, "offset.flush.interval.ms"));
+    w.metrics_sample_window_ms = get<std::int64_t>(values, "metrics.sample.window.ms");
+    w.metrics_num_samples = get<std::int32_t>(values, "metrics.num.samples");
     w.offset_flush_timeout = std::chrono::milliseconds(get<std::int64_t>(values, "offset.flush.timeout.ms"));
     w.task_shutdown_graceful_timeout =
         std::chrono::milliseconds(get<std::int64_t>(values, "task.shutdown.graceful.timeout.ms"));

@@ -17,6 +17,12 @@
 // at scrape time; that function must only use what it owns (capture shared_ptrs) or what its
 // holder guarantees to outlive every scrape.
 //
+// Collectors: a function that writes a whole set of samples at each scrape (one task's figures,
+// the worker's per-connector counts), for series whose label values change (a status) or that
+// are computed together from one snapshot. Held like a series: reg.collect(fn) returns the
+// handle; the collector runs while its holder keeps it. It runs under the registry's lock, so it
+// must not call the registry.
+//
 // Threading: every member function is thread-safe. counter::add and gauge::set/add are lock-free
 // atomics (the task loops call them once per batch); registration and expose() take a mutex.
 // A name registered with another type than before is a programming error: it is logged and the
@@ -32,6 +38,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "common/sensor.hpp"
 
 namespace copycat::metrics {
 
@@ -79,6 +87,36 @@ private:
     std::function<double()> read_;
 };
 
+// What a collector writes at a scrape. A sample whose name and labels a series or an earlier
+// sample already has is left out; one whose family has another type is left out.
+class sample_writer {
+public:
+    // `label_text`: as render_labels() gives it ("" for none). The family's help is `help` +
+    // `help_tail`, joined only when the family is first written in the scrape.
+    void add(std::string_view name, std::string_view help, metric_type type, std::string label_text, double value,
+             std::string_view help_tail = {});
+
+private:
+    friend class registry;
+    struct family {
+        std::string help;
+        metric_type type = metric_type::gauge;
+        std::vector<std::pair<std::string, double>> samples;
+    };
+    std::map<std::string, family, std::less<>> families_;
+};
+
+class collector {
+public:
+    explicit collector(std::function<void(sample_writer&)> write) : write_(std::move(write)) {}
+    void write(sample_writer& out) const {
+        if (write_) write_(out);
+    }
+
+private:
+    std::function<void(sample_writer&)> write_;
+};
+
 class registry {
 public:
     registry() = default;
@@ -93,9 +131,17 @@ public:
     std::shared_ptr<observed> observe(std::string_view name, std::string_view help, metric_type type, labels l,
                                       std::function<double()> read);
 
+    // A collector (see above); it writes samples at each scrape while the handle lives.
+    std::shared_ptr<metrics::collector> collect(std::function<void(sample_writer&)> write);
+
     // The Prometheus text exposition of every live series: families sorted by name, samples by
     // labels; families without a live series are left out.
     std::string expose() const;
+
+    // The sample window of the sensors of the groups registered here (Kafka's
+    // metrics.sample.window.ms x metrics.num.samples); set once at start-up, before them.
+    void set_window(window_config w);
+    window_config window() const;
 
     // The current value of one series (the newest with these labels), for tests; NaN when absent.
     double value_of(std::string_view name, labels l = {}) const;
@@ -117,9 +163,13 @@ private:
     static std::shared_ptr<const series> find_live(const family& f, const std::string& label_text);
     void prune(family& f);
 
-    mutable std::mutex mutex_;  // guards families_, next_order_
+    sample_writer collected() const;  // runs the live collectors; mutex_ held
+
+    mutable std::mutex mutex_;  // guards families_, next_order_, collectors_
     std::map<std::string, family, std::less<>> families_;
+    mutable std::vector<std::weak_ptr<const metrics::collector>> collectors_;
     std::uint64_t next_order_ = 0;
+    window_config window_;
 };
 
 // Prometheus text helpers (exposed for tests).
@@ -127,6 +177,10 @@ private:
 std::string render_labels(labels l);
 // A sample value: integers without a decimal point, NaN, +Inf, -Inf, otherwise shortest form.
 std::string render_value(double v);
+// A value as a JMX ObjectName property holds it, which the JMX exporter copies into a label
+// (Kafka's Sanitizer.jmxSanitize): unchanged when it has only letters, digits, _ - % . space and
+// tab; otherwise quoted ("..." with \ " * ? and newline escaped), e.g. "connect-10.0.0.1:8083".
+std::string jmx_sanitize(std::string_view value);
 // The text/plain content type of the exposition format.
 inline constexpr std::string_view exposition_content_type = "text/plain; version=0.0.4; charset=utf-8";
 

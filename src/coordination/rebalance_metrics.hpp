@@ -1,7 +1,9 @@
 #pragma once
-// rebalance_metrics: the rebalance metrics of a distributed worker (Kafka:
-// connect-worker-rebalance-metrics — completed-rebalances-total, rebalancing, epoch,
-// rebalance-avg/max-time-ms, time-since-last-rebalance-ms). It sits between the
+// rebalance_metrics: the rebalance metrics of a distributed worker: Copycat's copycat_worker_*
+// rebalance series and Kafka's connect-worker-rebalance-metrics (connect-protocol, leader-name,
+// epoch, completed-rebalances-total, rebalancing, rebalance-avg/max-time-ms over the sample
+// window, time-since-last-rebalance-ms) and connect-coordinator-metrics' assigned-connectors and
+// assigned-tasks, under the JMX exporter's names (docs/metrics.md). It sits between the
 // worker_coordinator and its real listener (the herder), times each rebalance from its start
 // (on_rejoin_started, on_revoke_all or a lost membership) to the assignment that ends it, and
 // passes every call on unchanged:
@@ -30,7 +32,9 @@ namespace copycat::coordination {
 
 class rebalance_metrics final : public coordinator_listener {
 public:
-    rebalance_metrics(coordinator_listener& next, metrics::registry& registry);
+    // `client_id`: the coordinator's client id (Kafka: client.id, else "connect-" + the worker
+    // id), the clientid label of the coordinator series.
+    rebalance_metrics(coordinator_listener& next, metrics::registry& registry, std::string client_id = {});
     rebalance_metrics(const rebalance_metrics&) = delete;
     rebalance_metrics& operator=(const rebalance_metrics&) = delete;
 
@@ -45,6 +49,7 @@ public:
 
 private:
     void started();
+    void write_kafka_metrics(metrics::sample_writer& out);
 
     coordinator_listener& next_;
     std::mutex mutex_;  // guards started_at_; one rebalance's gauges are set together under it
@@ -58,6 +63,16 @@ private:
     std::shared_ptr<metrics::gauge> leader_;
     std::shared_ptr<metrics::gauge> last_completed_unix_;
     std::vector<std::shared_ptr<metrics::series>> observed_;
+    // Guarded by mutex_: what Kafka's series read.
+    const std::string client_label_text_;
+    std::string protocol_;
+    std::string leader_url_;
+    std::int32_t epoch_ = -1;
+    std::size_t assigned_connectors_ = 0;
+    std::size_t assigned_tasks_ = 0;
+    std::optional<std::int64_t> last_completed_ms_;  // metrics::sensor::now_ms()
+    metrics::sensor rebalance_ms_;
+    std::shared_ptr<metrics::collector> kafka_;
 };
 
 }  // namespace copycat::coordination

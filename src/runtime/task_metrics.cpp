@@ -8,6 +8,9 @@ namespace copycat::runtime {
 task_metrics::task_metrics(metrics::registry* registry, kind k, const task_id& id,
                            const std::shared_ptr<error_handling_counters>& errors, bool transactional) {
     if (registry == nullptr) return;
+    kafka_ = kafka_task_metrics(registry,
+                                k == kind::source ? kafka_task_metrics::kind::source : kafka_task_metrics::kind::sink,
+                                id, errors, transactional);
     const metrics::labels labels = {{"connector", id.connector}, {"task", std::to_string(id.task)}};
     auto& r = *registry;
     if (k == kind::source) {
@@ -90,8 +93,11 @@ task_metrics::task_metrics(metrics::registry* registry, kind k, const task_id& i
                   [errors] { return static_cast<double>(errors->snapshot().last_error_timestamp_ms) / 1e3; }));
 }
 
-void task_metrics::record_poll(std::size_t records) {
+void task_metrics::record_state(run_state state) { kafka_.record_state(state); }
+
+void task_metrics::record_poll(std::size_t records, duration took) {
     if (records == 0 || !records_in_) return;
+    kafka_.record_poll(records, took);
     records_in_->add(records);
     batches_->add(1);
     batch_size_->set(static_cast<double>(records));
@@ -102,26 +108,47 @@ void task_metrics::record_write(std::size_t records) {
 }
 
 void task_metrics::record_produced(std::size_t records) {
-    if (records > 0 && produced_) produced_->add(records);
+    if (records == 0 || !produced_) return;
+    produced_->add(records);
+    kafka_.record_written(records);
 }
+
+void task_metrics::record_active(std::size_t records) { kafka_.record_active(records); }
 
 void task_metrics::record_read(std::size_t records) {
-    if (records > 0 && records_in_) records_in_->add(records);
+    if (records == 0 || !records_in_) return;
+    records_in_->add(records);
+    kafka_.record_read(records);
 }
 
-void task_metrics::record_put(std::size_t records) {
+void task_metrics::record_partitions(std::size_t partitions) { kafka_.record_partitions(partitions); }
+
+void task_metrics::record_uncommitted(std::int64_t records) { kafka_.record_uncommitted(records); }
+
+void task_metrics::record_commit_sequence(std::int64_t seq_no) { kafka_.record_commit_sequence(seq_no); }
+
+void task_metrics::record_commit_skip() { kafka_.record_commit_skip(); }
+
+void task_metrics::record_put(std::size_t records, duration took) {
     if (records == 0 || !records_out_) return;
+    kafka_.record_put(records, took);
     records_out_->add(records);
     batches_->add(1);
     batch_size_->set(static_cast<double>(records));
 }
 
-void task_metrics::record_lag(std::int64_t records) {
-    if (lag_) lag_->set(static_cast<double>(records));
+void task_metrics::record_lag(std::vector<kafka_task_metrics::partition_lag> partitions) {
+    if (!lag_) return;
+    std::int64_t records = 0;
+    for (const auto& p : partitions) records += p.lag;
+    lag_->set(static_cast<double>(records));
+    kafka_.record_partition_lags(std::move(partitions));
 }
 
-void task_metrics::record_offset_commit(bool succeeded, std::chrono::steady_clock::duration took) {
+void task_metrics::record_offset_commit(bool succeeded, duration took, bool nothing_to_commit) {
     if (!commit_successes_) return;
+    kafka_.record_offset_commit(succeeded, took);
+    if (nothing_to_commit) return;
     (succeeded ? commit_successes_ : commit_failures_)->add(1);
     const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(took).count();
     commit_last_seconds_->set(static_cast<double>(micros) / 1e6);
@@ -130,6 +157,7 @@ void task_metrics::record_offset_commit(bool succeeded, std::chrono::steady_cloc
 
 void task_metrics::record_transaction_commit(std::size_t records) {
     if (!transactions_committed_) return;
+    kafka_.record_transaction(records);
     const auto size = static_cast<double>(records);
     const bool first = transactions_committed_->count() == 0;
     transactions_committed_->add(1);

@@ -1,8 +1,9 @@
 #pragma once
-// task_metrics: the metrics of one source or sink task (Kafka: source-task-metrics,
-// sink-task-metrics, task-error-metrics and the offset-commit part of connector-task-metrics),
-// registered in the worker's metrics::registry with labels connector and task. README.md
-// "## Metrics" lists the names.
+// task_metrics: the metrics of one source or sink task, registered in the worker's
+// metrics::registry with labels connector and task: Copycat's copycat_*task* series and, through
+// kafka_task_metrics, Kafka Connect's connector-task-metrics, source-task-metrics,
+// sink-task-metrics and task-error-metrics under the JMX exporter's names. docs/metrics.md lists
+// both.
 //
 // The task loop calls the record_* methods once per batch (a poll() result, a put() batch, a run
 // of delivery reports, an offset commit), never per record: each is a relaxed atomic add. The
@@ -19,6 +20,7 @@
 #include <vector>
 
 #include "common/metrics.hpp"
+#include "runtime/kafka_task_metrics.hpp"
 #include "runtime/record_error_handler.hpp"
 #include "runtime/worker_state.hpp"
 
@@ -33,17 +35,32 @@ public:
     task_metrics(metrics::registry* registry, kind k, const task_id& id,
                  const std::shared_ptr<error_handling_counters>& errors, bool transactional = false);
 
-    // Source: a non-empty poll() batch; records handed to the producer; records Kafka acknowledged.
-    void record_poll(std::size_t records);
+    using duration = std::chrono::steady_clock::duration;
+
+    // The state the task reported.
+    void record_state(run_state state);
+    // Source: a non-empty poll() batch and how long poll() took; records handed to the producer;
+    // records Kafka acknowledged; records polled and neither acknowledged nor dropped yet.
+    void record_poll(std::size_t records, duration took = {});
     void record_write(std::size_t records);
     void record_produced(std::size_t records);
-    // Sink: records the consumer returned; a batch put() accepted.
+    void record_active(std::size_t records);
+    // Sink: records the consumer returned; a batch put() accepted and how long put() took; the
+    // partitions assigned; records read and not committed yet; a commit cycle begun (its
+    // sequence number) and one whose result came too late.
     void record_read(std::size_t records);
-    void record_put(std::size_t records);
-    // Sink: records in the assigned partitions after the consumer's position (summed lag).
-    void record_lag(std::int64_t records);
-    // An offset commit (source: the offset store write; sink: the consumer commit) and its duration.
-    void record_offset_commit(bool succeeded, std::chrono::steady_clock::duration took);
+    void record_put(std::size_t records, duration took = {});
+    void record_partitions(std::size_t partitions);
+    void record_uncommitted(std::int64_t records);
+    void record_commit_sequence(std::int64_t seq_no);
+    void record_commit_skip();
+    // Sink: records in the assigned partitions after the consumer's position: per partition, and
+    // summed.
+    void record_lag(std::vector<kafka_task_metrics::partition_lag> partitions);
+    // An offset commit (source: the offset store write; sink: the consumer commit) and its
+    // duration. `nothing_to_commit`: a sink commit cycle with no change to commit, which Kafka
+    // counts as a successful commit (connector-task-metrics) and Copycat's series do not.
+    void record_offset_commit(bool succeeded, duration took, bool nothing_to_commit = false);
     // Exactly-once source: a committed transaction with `records` records handed to the producer
     // in it (Kafka's transaction-size), or a transaction that ended in an abort.
     void record_transaction_commit(std::size_t records);
@@ -71,6 +88,7 @@ private:
     gauge_ptr transaction_size_max_;
     gauge_ptr transaction_size_avg_;
     std::uint64_t transaction_records_ = 0;  // task thread only: summed sizes of the committed ones
+    kafka_task_metrics kafka_;
 };
 
 }  // namespace copycat::runtime

@@ -377,6 +377,14 @@ std::vector<std::string> worker::connector_names() const {
     return out;
 }
 
+std::vector<worker::held_connector> worker::held_connectors() const {
+    std::vector<held_connector> out;
+    std::lock_guard lock(impl_->mutex);
+    for (const auto& [name, wc] : impl_->connectors)
+        out.push_back({name, trimmed_value(wc->config(), connector_keys::connector_class), wc->is_source()});
+    return out;
+}
+
 std::vector<task_id> worker::task_ids() const {
     std::vector<task_id> out;
     std::lock_guard lock(impl_->mutex);

@@ -80,6 +80,13 @@ public:
     // Every connector and task this worker holds now, whatever their state (for metrics).
     std::vector<std::string> connector_names() const;
     std::vector<task_id> task_ids() const;
+    // The connectors this worker holds with their connector.class and kind (for metrics).
+    struct held_connector {
+        std::string name;
+        std::string class_name;
+        bool is_source = false;
+    };
+    std::vector<held_connector> held_connectors() const;
 
     // Pauses or resumes a connector and its tasks (stopped: stop the connector and tasks).
     void set_target_state(const std::string& connector, target_state state);

@@ -96,6 +96,9 @@ struct worker_config {
 
     // Where tasks register their metrics (owned by the application); none: no task metrics.
     metrics::registry* metrics = nullptr;
+    // metrics.sample.window.ms and metrics.num.samples: the window of Kafka's windowed metrics.
+    std::int64_t metrics_sample_window_ms = 30000;
+    int metrics_num_samples = 2;
 };
 
 }  // namespace copycat::runtime

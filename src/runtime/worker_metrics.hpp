@@ -1,6 +1,9 @@
 #pragma once
-// worker_metrics: the worker-level metrics (Kafka: connect-worker-metrics) — how many connectors
-// and tasks this worker holds in each state, and the worker's uptime. It sits between the worker
+// worker_metrics: the worker-level metrics — how many connectors and tasks this worker holds in
+// each state, and the worker's uptime (copycat_worker_*), and Kafka Connect's
+// connect-worker-metrics (counts, start-up attempts, per-connector task counts by state) and
+// connector-metrics (status, type, class, version of each connector held) under the JMX
+// exporter's names (docs/metrics.md). It sits between the worker
 // and the herder's status listener, remembers the last state each connector and task reported and
 // passes every report on unchanged:
 //
@@ -24,11 +27,12 @@
 #include <vector>
 
 #include "common/metrics.hpp"
+#include "common/sensor.hpp"
+#include "runtime/worker.hpp"
 #include "runtime/worker_state.hpp"
 
 namespace copycat::runtime {
 
-class worker;
 
 class worker_metrics final : public status_listener {
 public:
@@ -54,6 +58,12 @@ public:
 
 private:
     const worker* attached() const;
+    void write_kafka_metrics(metrics::sample_writer& out) const;
+    // mutex_ held: drops the versions and start-up flags of work no longer held.
+    void forget_unheld(const std::vector<worker::held_connector>& connectors, const std::vector<task_id>& tasks) const;
+    // Kafka's start-up counting: a connector or task counts a success on its first RUNNING and a
+    // failure on a FAILED before it (per instance: UNASSIGNED or RESTARTING begins a new one).
+    static void record_startup(metrics::sensor& results, bool& started, run_state state);
 
     status_listener& next_;
     const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
@@ -62,6 +72,14 @@ private:
     // Last reported states; entries of work the worker no longer holds are dropped at scrape time.
     mutable std::map<std::string, run_state> connector_states_;
     mutable std::map<task_id, run_state> task_states_;
+    // Guarded by mutex_ too: the connectors' last reported versions, the start-up figures
+    // (entries of work the worker no longer holds are dropped at scrape time).
+    mutable std::map<std::string, std::string> connector_versions_;
+    mutable std::map<std::string, bool> connector_started_;
+    mutable std::map<task_id, bool> task_started_;
+    metrics::sensor connector_startups_;  // 1 success, 0 failure
+    metrics::sensor task_startups_;
+    std::shared_ptr<metrics::collector> kafka_;
     std::vector<std::shared_ptr<metrics::series>> series_;
 };
 

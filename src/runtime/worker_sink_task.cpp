@@ -149,13 +149,20 @@ worker_sink_task::pass worker_sink_task::iteration(bool nonblocking) {
 void worker_sink_task::update_lag(clock::time_point now) {
     if (now < next_lag_update_) return;
     next_lag_update_ = now + 1s;
-    std::int64_t lag = 0;
+    std::vector<kafka_task_metrics::partition_lag> lags;
     for (const auto& tp : parts_.consumer->assignment()) {
         const auto position = parts_.consumer->position(tp);
         const auto end = parts_.consumer->end_offset(tp);
-        if (position && end && *end > *position) lag += *end - *position;
+        if (position && end) lags.push_back({tp.topic, tp.partition, std::max<std::int64_t>(*end - *position, 0)});
     }
-    metrics_.record_lag(lag);
+    metrics_.record_lag(std::move(lags));
+    metrics_.record_partitions(opened_.size());
+    std::int64_t uncommitted = 0;
+    for (const auto& [tp, committed] : last_committed_) {
+        if (auto it = current_offsets_.find(tp); it != current_offsets_.end())
+            uncommitted += std::max<std::int64_t>(it->second.offset - committed.offset, 0);
+    }
+    metrics_.record_uncommitted(uncommitted);
 }
 
 // Kafka wakes the consumer up on a target state change; here the loop looks every poll.
@@ -266,8 +273,9 @@ std::optional<sink_record> worker_sink_task::convert_and_transform(const consume
 void worker_sink_task::deliver_messages() {
     try {
         std::vector<sink_record> batch = message_batch_;  // put() may move from it; a retry needs the records
+        const auto started = clock::now();
         parts_.task->put(batch);
-        metrics_.record_put(message_batch_.size());
+        metrics_.record_put(message_batch_.size(), clock::now() - started);
     } catch (const retriable_error& e) {
         log::error("Task {}: retriable error from put(); the batch will be offered again: {}", id().to_string(),
                    e.what());
@@ -291,6 +299,7 @@ void worker_sink_task::deliver_messages() {
 // Commits the offsets of `partitions` (all when empty). When closing (revocation, stop) the
 // partitions are closed afterwards, whether or not the commit worked.
 void worker_sink_task::commit_offsets(bool closing, const std::vector<topic_partition>& partitions) {
+    metrics_.record_commit_sequence(++commit_seq_no_);
     const auto wanted = [&](const topic_partition& tp) {
         return partitions.empty() || std::find(partitions.begin(), partitions.end(), tp) != partitions.end();
     };
@@ -331,12 +340,13 @@ void worker_sink_task::pre_commit_and_commit(bool closing, const topic_partition
         }
         return;
     }
-    if (task_offsets.empty()) return;
+    // Kafka counts a cycle with nothing to commit as a successful commit (connector-task-metrics).
+    if (task_offsets.empty()) return metrics_.record_offset_commit(true, {}, true);
 
     const auto committable = filter_committable(task_offsets, last);
     if (committable == last) {
         log::debug("Task {}: skipping offset commit, no change since last commit", id().to_string());
-        return;
+        return metrics_.record_offset_commit(true, {}, true);
     }
     const auto commit_started = clock::now();
     const auto committed = parts_.consumer->commit(committable);

@@ -90,6 +90,7 @@ public:
 protected:
     void initialize_and_start() override;
     void execute() override;
+    void on_state_reported(run_state state) override { metrics_.record_state(state); }
     std::chrono::milliseconds execute_step() override;
     void finish_execute() override;
     // On the pool: the plugin's stop(), then the consumer's close in steps (leaving the group
@@ -146,6 +147,7 @@ private:
     // The context's errant_record_reporter(), when the connector configures one.
     std::unique_ptr<worker_errant_record_reporter> errant_reporter_;
     task_metrics metrics_;
+    std::int64_t commit_seq_no_ = 0;  // Kafka's offset-commit-seq-no: commit cycles begun
     std::vector<sink_record> message_batch_;
     topic_partition_offsets orig_offsets_;
     topic_partition_offsets current_offsets_;

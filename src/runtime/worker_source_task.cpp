@@ -287,8 +287,10 @@ void worker_source_task::paused_iteration() {
 
 std::vector<source_record> worker_source_task::poll_task() {
     try {
+        const auto started = clock::now();
         auto batch = parts_.task->poll();
-        metrics_.record_poll(batch.size());
+        metrics_.record_poll(batch.size(), clock::now() - started);
+        if (!batch.empty()) metrics_.record_active(to_send_.size() - next_to_send_ + batch.size() + submitted_.unacked());
         return batch;
     } catch (const retriable_error& e) {
         log::warn("Task {}: poll() failed with a retriable error; polling again: {}", id().to_string(), e.what());
@@ -473,7 +475,10 @@ void worker_source_task::commit_task_record(const source_record& record,
 
 void worker_source_task::serve_producer(std::chrono::milliseconds timeout) {
     if (!producer_closed_) parts_.producer->serve(timeout);
-    metrics_.record_produced(std::exchange(unreported_produced_, 0));
+    if (unreported_produced_ > 0) {
+        metrics_.record_produced(std::exchange(unreported_produced_, 0));
+        metrics_.record_active(to_send_.size() - next_to_send_ + submitted_.unacked());
+    }
 }
 
 void worker_source_task::maybe_throw_producer_failure() {

@@ -124,6 +124,7 @@ public:
 protected:
     void initialize_and_start() override;
     void execute() override;
+    void on_state_reported(run_state state) override { metrics_.record_state(state); }
     void close() override;
     std::chrono::milliseconds execute_step() override;
     void finish_execute() override;

@@ -240,6 +240,7 @@ void worker_task::report(run_state state, const std::string& trace) {
         if (state == run_state::failed) stopping_ = true;
     }
     try {
+        on_state_reported(state);  // first: whoever hears of the state finds the metrics in it
         listener_.on_task_state(id_, state, trace, version_);
     } catch (...) {
         log::error("status listener failed for task {}: {}", id_.to_string(), error_trace(std::current_exception()));

@@ -107,6 +107,9 @@ protected:
     bool should_pause() const;
     // Waits until the target state or the stop flag may have changed, at most `timeout`.
     void wait_for_change(std::chrono::milliseconds timeout);
+    // Called with each state the task reports, just before the listener (its metrics follow it).
+    // Default: nothing.
+    virtual void on_state_reported(run_state) {}
     // Report PAUSED / RUNNING (task thread).
     void on_pause();
     void on_resume();

@@ -124,3 +124,34 @@ TEST_CASE("counters and gauges take concurrent updates without losing any") {
     CHECK(c->count() == 80000);
     CHECK(g->value() == 40000);
 }
+
+TEST_CASE("a collector's samples join the exposition while its handle lives, merged by family and labels") {
+    registry reg;
+    auto polled = reg.counter("b_total", "B", {{"task", "0"}});
+    polled->add(2);
+    auto handle = reg.collect([](sample_writer& out) {
+        out.add("a_status", "A", metric_type::gauge, render_labels({{"status", "running"}}), 1);
+        out.add("b_total", "ignored help", metric_type::counter, render_labels({{"task", "1"}}), 5);
+        out.add("b_total", "", metric_type::counter, render_labels({{"task", "0"}}), 9);  // a series has it
+        out.add("b_total", "", metric_type::gauge, render_labels({{"task", "2"}}), 7);    // another type
+        out.add("c", "C", metric_type::gauge, "", 3);
+    });
+    CHECK(reg.expose() ==
+          "# HELP a_status A\n"
+          "# TYPE a_status gauge\n"
+          "a_status{status=\"running\"} 1\n"
+          "# HELP b_total B\n"
+          "# TYPE b_total counter\n"
+          "b_total{task=\"0\"} 2\n"
+          "b_total{task=\"1\"} 5\n"
+          "# HELP c C\n"
+          "# TYPE c gauge\n"
+          "c 3\n");
+    CHECK(reg.value_of("b_total", {{"task", "1"}}) == 5);
+    CHECK(reg.value_of("c") == 3);
+    handle.reset();
+    CHECK(reg.expose() ==
+          "# HELP b_total B\n"
+          "# TYPE b_total counter\n"
+          "b_total{task=\"0\"} 2\n");
+}

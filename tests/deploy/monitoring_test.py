@@ -1,6 +1,8 @@
-"""deploy/monitoring: every metric the Grafana dashboard queries is one Copycat's GET /metrics
-serves (a name registered in the code, src/ and plugins/), every label it groups or filters by is
-one those series carry, and the Prometheus example scrapes GET /metrics.
+"""deploy/monitoring: every metric the Grafana dashboard and the alert rules query is one Copycat's
+GET /metrics serves (a name registered in the code, src/ and plugins/: Copycat's copycat_* and
+Kafka's kafka_connect_*, kafka_consumer_*); every label they group or filter by is one those series
+carry; the dashboard queries Kafka's names (docs/metrics.md), so it shows Kafka Connect workers
+too; the Prometheus example scrapes GET /metrics and loads the alert rules.
 
     python monitoring_test.py <source directory>"""
 
@@ -12,16 +14,18 @@ import sys
 import yaml
 from report import finish
 
-# Labels of Copycat's series (README.md "Metrics") and those Prometheus adds to every target.
-LABELS = {"connector", "task", "state", "result", "job", "instance"}
-METRIC = re.compile(r"\bcopycat_[a-z0-9_]+\b")
+# Labels of Copycat's series (docs/metrics.md) and those Prometheus adds to every target.
+LABELS = {"connector", "task", "state", "result", "status", "leader_name", "clientid", "topic", "partition",
+          "_objectname", "job", "instance"}
+METRIC = re.compile(r"\b(?:copycat|kafka_connect|kafka_consumer|kafka_producer)_[a-z0-9_]+\b")
 
 
 def registered_metrics(root):
     names = set()
     for directory in ("src", "plugins"):
         for path in (root / directory).rglob("*.cpp"):
-            names.update(re.findall(r'"(copycat_[a-z0-9_]+)"', path.read_text()))
+            names.update(re.findall(r'"((?:copycat|kafka_connect|kafka_consumer|kafka_producer)_[a-z0-9_]+)"',
+                                    path.read_text()))
     return names
 
 
@@ -67,10 +71,28 @@ def main():
         for label in sorted(labels_in(expr) - LABELS):
             failures.append(f"{where}: label {label} is not on Copycat's series")
 
+    for name in sorted(n for n in queried if not n.startswith("kafka_")):
+        failures.append(f"the dashboard queries {name}, which Kafka Connect does not serve")
+
+    rules = yaml.safe_load((root / "deploy/monitoring/alert-rules.yml").read_text())
+    alerts = [r for g in rules["groups"] for r in g["rules"]]
+    for rule in alerts:
+        names = set(METRIC.findall(rule["expr"]))
+        if not names:
+            failures.append(f"alert {rule['alert']}: queries no Kafka Connect or Copycat metric")
+        for name in sorted(names - known):
+            failures.append(f"alert {rule['alert']}: {name} is not a metric Copycat serves")
+        for label in sorted(labels_in(rule["expr"]) - LABELS):
+            failures.append(f"alert {rule['alert']}: label {label} is not on the series")
+    count += len(alerts)
+
     scrape = yaml.safe_load((root / "deploy/monitoring/prometheus.yml").read_text())
     jobs = {job["job_name"]: job for job in scrape["scrape_configs"]}
     if jobs.get("copycat", {}).get("metrics_path") != "/metrics":
         failures.append("prometheus.yml: job copycat does not scrape /metrics")
+    for rule_file in scrape.get("rule_files", []) or ["(none)"]:
+        if not (root / "deploy/monitoring" / rule_file).is_file():
+            failures.append(f"prometheus.yml: rule_files names {rule_file}, which deploy/monitoring lacks")
 
     return finish(failures, f"{count} queries over {len(queried)} metrics")
 

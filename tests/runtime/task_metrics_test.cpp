@@ -101,10 +101,51 @@ TEST_CASE("source task metrics move per batch and worker metrics count tasks by 
     CHECK(text.find("# TYPE copycat_source_task_records_polled_total counter\n") != std::string::npos);
     CHECK(text.find("copycat_worker_tasks{state=\"running\"} 1\n") != std::string::npos);
 
+    // The same figures under Kafka Connect's names (the JMX exporter's, docs/metrics.md).
+    REQUIRE(testing::eventually(
+        [&] { return registry.value_of("kafka_connect_source_task_source_record_write_total", labels) == 25; },
+        deadline));
+    CHECK(registry.value_of("kafka_connect_source_task_source_record_poll_total", labels) == 25);
+    CHECK(registry.value_of("kafka_connect_source_task_source_record_poll_rate", labels) > 0);
+    CHECK(registry.value_of("kafka_connect_connector_task_batch_size_max", labels) == 10);
+    CHECK(registry.value_of("kafka_connect_source_task_poll_batch_max_time_ms", labels) >= 0);
+    // The exporter names active-count, -max and -avg alike and tells them apart by _objectname.
+    auto active = [&](const char* attribute) {
+        auto l = labels;
+        l.emplace_back("_objectname", "kafka.connect<type=source-task-metrics, connector=" + name + ", task=0><>" +
+                                          attribute);
+        return registry.value_of("kafka_connect_source_task_source_record_active_count", l);
+    };
+    CHECK(active("source-record-active-count") == 0);
+    CHECK(active("source-record-active-count-max") >= 1);
+    CHECK(registry.value_of("kafka_connect_task_error_total_record_errors", labels) == 0);
+    CHECK(registry.value_of("kafka_connect_connector_task_offset_commit_success_percentage", labels) == 1);
+    CHECK(registry.value_of("kafka_connect_connector_task_running_ratio", labels) > 0);
+    auto status_labels = labels;
+    status_labels.emplace_back("status", "running");
+    CHECK(registry.value_of("kafka_connect_connector_task_status", status_labels) == 1);
+    CHECK(registry.value_of("kafka_connect_worker_connector_count") == 1);
+    CHECK(registry.value_of("kafka_connect_worker_task_count") == 1);
+    CHECK(registry.value_of("kafka_connect_worker_task_startup_success_total") == 1);
+    CHECK(registry.value_of("kafka_connect_worker_connector_startup_attempts_total") == 1);
+    CHECK(registry.value_of("kafka_connect_worker_connector_startup_success_percentage") == 1);
+    CHECK(registry.value_of("kafka_connect_worker_connector_running_task_count", {{"connector", name}}) == 1);
+    CHECK(registry.value_of("kafka_connect_worker_connector_total_task_count", {{"connector", name}}) == 1);
+    CHECK(registry.value_of("kafka_connect_connector_status", {{"connector", name}, {"status", "running"}}) == 1);
+    CHECK(registry.value_of("kafka_connect_connector_connector_type", {{"connector", name}, {"connector_type", "source"}}) ==
+          1);
+    CHECK(registry.value_of("kafka_connect_connector_connector_class",
+                            {{"connector", name}, {"connector_class", "test.CountingSource"}}) == 1);
+
     w.set_target_state(name, target_state::paused);
     REQUIRE(recorder.wait_for_task(id, run_state::paused, deadline));
     CHECK(state_count(registry, "copycat_worker_tasks", "paused") == 1);
     CHECK(state_count(registry, "copycat_worker_connectors", "paused") == 1);
+    status_labels.back().second = "paused";
+    CHECK(registry.value_of("kafka_connect_connector_task_status", status_labels) == 1);
+    CHECK(registry.value_of("kafka_connect_worker_connector_paused_task_count", {{"connector", name}}) == 1);
+    CHECK(registry.value_of("kafka_connect_worker_connector_running_task_count", {{"connector", name}}) == 0);
+    CHECK(registry.value_of("kafka_connect_connector_task_pause_ratio", labels) > 0);
 
     // A stopped task's series leave the exposition with the task; the worker counts nothing.
     w.stop_tasks({id});
@@ -113,6 +154,7 @@ TEST_CASE("source task metrics move per batch and worker metrics count tasks by 
     CHECK(registry.expose().find(name) == std::string::npos);
     CHECK(state_count(registry, "copycat_worker_tasks", "paused") == 0);
     CHECK(state_count(registry, "copycat_worker_connectors", "paused") == 0);
+    CHECK(registry.value_of("kafka_connect_worker_connector_count") == 0);
 }
 
 TEST_CASE("sink task metrics count records read and put, put batches and consumer commits") {
@@ -165,6 +207,13 @@ TEST_CASE("sink task metrics count records read and put, put batches and consume
     CHECK(registry.value_of("copycat_task_records_skipped_total", labels) == 0);
     REQUIRE(
         testing::eventually([&] { return registry.value_of("copycat_sink_task_records_lag", labels) == 0; }, deadline));
+    CHECK(registry.value_of("kafka_connect_sink_task_sink_record_read_total", labels) == 3);
+    CHECK(registry.value_of("kafka_connect_sink_task_sink_record_send_total", labels) == 3);
+    CHECK(registry.value_of("kafka_connect_sink_task_put_batch_max_time_ms", labels) >= 0);
+    CHECK(registry.value_of("kafka_connect_sink_task_offset_commit_seq_no", labels) >= 1);
+    CHECK(registry.value_of("kafka_connect_sink_task_offset_commit_completion_total", labels) >= 1);
+    REQUIRE(testing::eventually(
+        [&] { return registry.value_of("kafka_connect_sink_task_partition_count", labels) == 1; }, deadline));
 
     // Paused, the task reads nothing more: the records appended now are its lag.
     task->transition_to(target_state::paused);
@@ -173,6 +222,14 @@ TEST_CASE("sink task metrics count records read and put, put batches and consume
     REQUIRE(
         testing::eventually([&] { return registry.value_of("copycat_sink_task_records_lag", labels) == 2; }, deadline));
     CHECK(registry.value_of("copycat_sink_task_records_read_total", labels) == 3);
+    // The same lag per partition, as the Kafka consumer's records-lag under its client id.
+    const auto client_id = "connector-consumer-" + id.to_string();
+    CHECK(registry.value_of("kafka_consumer_fetch_manager_records_lag",
+                            {{"_objectname", "kafka.consumer<type=consumer-fetch-manager-metrics, client-id=" + client_id +
+                                                 ", topic=a, partition=0><>records-lag"},
+                             {"clientid", client_id},
+                             {"partition", "0"},
+                             {"topic", "a"}}) == 2);
 
     task->stop();
     REQUIRE(task->await_stop(deadline));
@@ -205,4 +262,27 @@ TEST_CASE("exactly-once source task metrics: transaction sizes over every commit
     const auto text = registry.expose();
     CHECK_THAT(text, Catch::Contains("# TYPE copycat_source_task_transactions_total counter"));
     CHECK_THAT(text, Catch::Contains("# TYPE copycat_source_task_transaction_size_avg gauge"));
+}
+
+TEST_CASE("Kafka's windowed task figures cover metrics.sample.window.ms x metrics.num.samples") {
+    metrics::registry registry;
+    registry.set_window({100, 2});
+    const task_id id{unique("window"), 0};
+    const auto labels = task_labels(id);
+    task_metrics m(&registry, task_metrics::kind::source, id, nullptr, true);
+    m.record_poll(10, 7ms);
+    m.record_poll(30, 3ms);
+    m.record_transaction_commit(4);
+    m.record_transaction_commit(9);
+    CHECK(registry.value_of("kafka_connect_source_task_poll_batch_max_time_ms", labels) == 7);
+    CHECK(registry.value_of("kafka_connect_source_task_poll_batch_avg_time_ms", labels) == 5);
+    CHECK(registry.value_of("kafka_connect_connector_task_batch_size_avg", labels) == 20);
+    CHECK(registry.value_of("kafka_connect_source_task_transaction_size_min", labels) == 4);
+    CHECK(registry.value_of("kafka_connect_source_task_transaction_size_max", labels) == 9);
+    // Past the 2 x 100 ms window the windowed figures have no samples (NaN); the totals stay.
+    REQUIRE(testing::eventually(
+        [&] { return std::isnan(registry.value_of("kafka_connect_source_task_poll_batch_max_time_ms", labels)); },
+        deadline));
+    CHECK(std::isnan(registry.value_of("kafka_connect_source_task_transaction_size_max", labels)));
+    CHECK(registry.value_of("kafka_connect_source_task_source_record_poll_total", labels) == 40);
 }

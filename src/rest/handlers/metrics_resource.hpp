@@ -1,7 +1,7 @@
 #pragma once
 // metrics_resource: GET /metrics — the worker's metrics registry in the Prometheus text exposition
 // format (text/plain; version=0.0.4). Beyond Kafka Connect, which reports metrics through JMX;
-// README.md "## Metrics" lists the names.
+// docs/metrics.md lists the names.
 //
 // The registry is the application's and must outlive the router its endpoint is added to. Without
 // one the answer is an empty exposition. Thread-safe.
