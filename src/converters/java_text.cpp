@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "common/base64.hpp"
-#include "converters/java_number_text.hpp"
+#include "copycat/data/java_number_text.hpp"
 
 namespace copycat::converters {
 namespace {

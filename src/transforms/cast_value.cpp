@@ -5,6 +5,7 @@
 
 #include "common/base64.hpp"
 #include "common/strings.hpp"
+#include "copycat/data/java_number_text.hpp"
 #include "copycat/data/logical_types.hpp"
 #include "copycat/errors.hpp"
 #include "transforms/civil_date.hpp"
