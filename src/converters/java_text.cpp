@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "copycat/data/java_number_text.hpp"
 
 namespace copycat::converters {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "net/hmac.hpp"
 
 namespace copycat::herder {

@@ -3,7 +3,7 @@
 #include <cctype>
 #include <limits>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "common/strings.hpp"
 #include "copycat/data/java_number_text.hpp"
 #include "copycat/data/logical_types.hpp"
