@@ -16,6 +16,7 @@ function(copycat_add_library module)
   add_library(copycat::${module} ALIAS ${target})
   target_include_directories(${target} PUBLIC ${PROJECT_SOURCE_DIR}/src ${PROJECT_SOURCE_DIR}/include)
   target_link_libraries(${target} PUBLIC ${ARG_PUBLIC_DEPS} PRIVATE ${ARG_DEPS} copycat_warnings)
+  set_property(GLOBAL APPEND PROPERTY COPYCAT_LIBRARY_TARGETS ${target})  # for link_rules_test
 endfunction()
 
 function(copycat_add_plugin name)

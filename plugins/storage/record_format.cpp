@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "copycat/data/base64.hpp"
 #include "copycat/data/struct_value.hpp"
 #include "copycat/errors.hpp"
 #include "support/java_text.hpp"
@@ -39,24 +40,6 @@ void append_json_string(std::string& out, std::string_view s) {
                     out += c;
                 }
         }
-    }
-    out += '"';
-}
-
-void append_base64(std::string& out, const bytes& data) {
-    static constexpr char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    out += '"';
-    std::size_t i = 0;
-    for (; i + 2 < data.size(); i += 3) {
-        const unsigned n = (unsigned{data[i]} << 16) | (unsigned{data[i + 1]} << 8) | data[i + 2];
-        for (const int shift : {18, 12, 6, 0}) out += alphabet[(n >> shift) & 63];
-    }
-    if (const std::size_t left = data.size() - i; left > 0) {
-        const unsigned n = (unsigned{data[i]} << 16) | (left == 2 ? unsigned{data[i + 1]} << 8 : 0U);
-        out += alphabet[(n >> 18) & 63];
-        out += alphabet[(n >> 12) & 63];
-        out += left == 2 ? alphabet[(n >> 6) & 63] : '=';
-        out += '=';
     }
     out += '"';
 }
@@ -106,7 +89,9 @@ void append_json(std::string& out, const value& v) {
             append_json_string(out, v.as_string());
             return;
         case value_kind::bytes:
+            out += '"';
             append_base64(out, v.as_bytes());
+            out += '"';
             return;
         case value_kind::array: {
             out += '[';

@@ -15,10 +15,4 @@ namespace copycat::plugin_support {
 /// ISO-8601.
 void append_java_text(std::string& out, const value& v);
 
-/// Java's Double.toString.
-void append_java_double(std::string& out, double d);
-
-/// Java's Float.toString.
-void append_java_float(std::string& out, float f);
-
 }  // namespace copycat::plugin_support

@@ -1,7 +1,7 @@
 #include "app/connector_config_file.hpp"
 
 #include "common/connector_config_text.hpp"
-#include "herder/entities.hpp"
+#include "herder_api/entities.hpp"
 
 namespace copycat::app {
 namespace {

@@ -26,7 +26,7 @@
 #include "app/worker_properties.hpp"
 #include "common/metrics.hpp"
 #include "common/result.hpp"
-#include "herder/herder.hpp"
+#include "herder_api/herder.hpp"
 #include "rest/handlers/connect_rest_api.hpp"
 #include "rest/http_server.hpp"
 

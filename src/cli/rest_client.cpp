@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "cli/exit_code.hpp"
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "net/http_client.hpp"
 
 namespace copycat::cli {

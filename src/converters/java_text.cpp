@@ -2,8 +2,8 @@
 
 #include <cstdio>
 
-#include "common/base64.hpp"
-#include "converters/java_number_text.hpp"
+#include "copycat/data/base64.hpp"
+#include "copycat/data/java_number_text.hpp"
 
 namespace copycat::converters {
 namespace {

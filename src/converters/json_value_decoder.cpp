@@ -4,8 +4,9 @@
 #include <limits>
 #include <string>
 
-#include "common/base64.hpp"
-#include "converters/java_number_text.hpp"
+#include "copycat/data/base64.hpp"
+#include "converters/java_float_cast.hpp"
+#include "copycat/data/java_number_text.hpp"
 #include "copycat/data/decimal.hpp"
 #include "copycat/data/logical_types.hpp"
 #include "copycat/data/struct_value.hpp"

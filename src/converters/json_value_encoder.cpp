@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "common/base64.hpp"
-#include "converters/java_number_text.hpp"
+#include "copycat/data/base64.hpp"
+#include "copycat/data/java_number_text.hpp"
 #include "converters/java_text.hpp"
 #include "copycat/data/logical_types.hpp"
 #include "copycat/data/struct_value.hpp"

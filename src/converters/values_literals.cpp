@@ -7,7 +7,6 @@
 #include <optional>
 #include <string>
 
-#include "converters/java_number_text.hpp"
 #include "copycat/data/decimal.hpp"
 #include "copycat/data/logical_types.hpp"
 
@@ -15,6 +14,19 @@ namespace copycat::converters {
 namespace {
 
 constexpr std::int64_t millis_per_day = 86'400'000;
+
+// The decimal digits of the absolute unscaled value of `d` ("156" for 1.56), without sign.
+std::string unscaled_digits(const decimal& d) {
+    if (d.is_zero()) {
+        return "0";
+    }
+    // Scale 0 prints exactly the unscaled integer, whatever the original scale was.
+    std::string text = decimal(bytes_view(d.unscaled()), 0).to_string();
+    if (!text.empty() && text.front() == '-') {
+        text.erase(0, 1);
+    }
+    return text;
+}
 
 bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "converters/java_number_text.hpp"
+#include "converters/java_float_cast.hpp"
 #include "converters/java_text.hpp"
 #include "converters/values_literals.hpp"
 #include "converters/values_tokenizer.hpp"

@@ -5,12 +5,10 @@
 
 namespace copycat::herder {
 
-using runtime::run_state;
-
 std::optional<run_state> parse_run_state(std::string_view name) {
     for (run_state s : {run_state::unassigned, run_state::running, run_state::paused, run_state::stopped,
                         run_state::failed, run_state::restarting}) {
-        if (runtime::run_state_name(s) == name) return s;
+        if (run_state_name(s) == name) return s;
     }
     return std::nullopt;
 }
@@ -32,7 +30,7 @@ cluster_status_store::cluster_status_store(storage::kafka_status_store& store, s
 storage::connector_status_record cluster_status_store::record_of(run_state state, const std::string& trace,
                                                                  const std::string& version) const {
     storage::connector_status_record r;
-    r.state = std::string(runtime::run_state_name(state));
+    r.state = std::string(run_state_name(state));
     if (!trace.empty()) r.trace = trace;
     r.worker_id = worker_id_;
     r.generation = generation_;

@@ -13,7 +13,7 @@
 #include <mutex>
 #include <set>
 
-#include "herder/status_store.hpp"
+#include "herder_api/status_store.hpp"
 #include "storage/kafka_status_store.hpp"
 
 namespace copycat::herder {
@@ -34,9 +34,9 @@ public:
     void track(const task_id& id) override;
     void remove_connector(const std::string& connector) override;
     void remove_task(const task_id& id) override;
-    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {},
+    void put(const std::string& connector, run_state state, const std::string& trace = {},
              const std::string& version = {}) override;
-    void put(const task_id& id, runtime::run_state state, const std::string& trace = {},
+    void put(const task_id& id, run_state state, const std::string& trace = {},
              const std::string& version = {}) override;
     std::optional<status_entry> get(const std::string& connector) const override;
     std::optional<status_entry> get(const task_id& id) const override;
@@ -55,7 +55,7 @@ public:
     void untrack(const task_id& id);
 
 private:
-    storage::connector_status_record record_of(runtime::run_state state, const std::string& trace,
+    storage::connector_status_record record_of(run_state state, const std::string& trace,
                                                const std::string& version) const;
 
     storage::kafka_status_store& store_;
@@ -67,6 +67,6 @@ private:
 };
 
 // "RUNNING" <-> run_state; nullopt for a state name Copycat does not know.
-std::optional<runtime::run_state> parse_run_state(std::string_view name);
+std::optional<run_state> parse_run_state(std::string_view name);
 
 }  // namespace copycat::herder

@@ -4,10 +4,9 @@
 
 namespace copycat::herder {
 
-using runtime::target_state;
 using storage::target_state_value;
 
-runtime::target_state to_runtime(target_state_value state) {
+target_state to_runtime(target_state_value state) {
     switch (state) {
         case target_state_value::paused:
             return target_state::paused;
@@ -55,7 +54,7 @@ void cluster_work::start_connector(const std::string& name, const storage::clust
     statuses_.track(name);
     connectors_[name] = it->second;
     const target_state target = to_runtime(config.target(name));
-    log::info("Starting connector {} ({})", name, runtime::target_state_name(target));
+    log::info("Starting connector {} ({})", name, target_state_name(target));
     if (auto started = worker_.start_connector(name, it->second, target); !started)
         log::error("Failed to start connector {}: {}", name, started.err().describe());
 }
@@ -82,7 +81,7 @@ void cluster_work::fail_task(const task_id& id, const storage::cluster_config& c
     if (task_config == nullptr || connector == config.connector_configs.end()) return;
     statuses_.track(id);
     tasks_[id] = running_task{connector->second, *task_config};
-    statuses_.put(id, runtime::run_state::failed, trace);
+    statuses_.put(id, run_state::failed, trace);
 }
 
 void cluster_work::stop_connector(const std::string& name) {
@@ -154,7 +153,7 @@ void cluster_work::refresh_tasks(const std::string& connector, const storage::cl
 void cluster_work::apply_target_state(const std::string& connector, const storage::cluster_config& config) {
     if (!runs(connector) && tasks_of(connector).empty()) return;
     const target_state target = to_runtime(config.target(connector));
-    log::info("Setting the target state of connector {} to {}", connector, runtime::target_state_name(target));
+    log::info("Setting the target state of connector {} to {}", connector, target_state_name(target));
     if (target == target_state::stopped) stop_tasks(tasks_of(connector));
     worker_.set_target_state(connector, target);
     if (target == target_state::started && runs(connector) && !worker_.is_connector_running(connector)) {

@@ -18,8 +18,8 @@
 
 namespace copycat::herder {
 
-runtime::target_state to_runtime(storage::target_state_value state);
-storage::target_state_value to_storage(runtime::target_state state);
+target_state to_runtime(storage::target_state_value state);
+storage::target_state_value to_storage(target_state state);
 
 class cluster_work {
 public:

@@ -15,7 +15,7 @@
 #include <map>
 #include <string>
 
-#include "herder/herder.hpp"
+#include "herder_api/herder.hpp"
 #include "herder/herder_loop.hpp"
 
 namespace copycat::herder {

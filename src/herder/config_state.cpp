@@ -16,7 +16,7 @@ std::vector<std::string> config_state::names() const {
     return out;
 }
 
-void config_state::put_config(const std::string& name, string_map config, std::optional<runtime::target_state> target) {
+void config_state::put_config(const std::string& name, string_map config, std::optional<target_state> target) {
     auto [it, inserted] = connectors_.try_emplace(name);
     it->second.config = std::move(config);
     if (target) it->second.target = *target;
@@ -28,7 +28,7 @@ void config_state::remove(const std::string& name) {
     ++generation_;
 }
 
-void config_state::set_target_state(const std::string& name, runtime::target_state target) {
+void config_state::set_target_state(const std::string& name, target_state target) {
     if (auto it = connectors_.find(name); it != connectors_.end()) it->second.target = target;
     ++generation_;
 }
@@ -46,8 +46,8 @@ void config_state::remove_task_configs(const std::string& name) {
     ++generation_;
 }
 
-std::vector<runtime::task_id> config_state::tasks(const std::string& name) const {
-    std::vector<runtime::task_id> out;
+std::vector<task_id> config_state::tasks(const std::string& name) const {
+    std::vector<task_id> out;
     if (const connector_entry* e = find(name)) {
         for (std::size_t i = 0; i < e->task_configs.size(); ++i) out.push_back({name, static_cast<int>(i)});
     }

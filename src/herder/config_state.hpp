@@ -18,7 +18,7 @@ namespace copycat::herder {
 
 struct connector_entry {
     string_map config;
-    runtime::target_state target = runtime::target_state::started;
+    target_state target = target_state::started;
     // One config per task, task i is "<connector>-i".
     std::vector<string_map> task_configs;
     // The connector config the task configs were generated from (Kafka: appliedConnectorConfig);
@@ -35,16 +35,16 @@ public:
 
     // Creates or replaces a connector config. `target` applies when given; a new connector without
     // one starts as STARTED.
-    void put_config(const std::string& name, string_map config, std::optional<runtime::target_state> target);
+    void put_config(const std::string& name, string_map config, std::optional<target_state> target);
     void remove(const std::string& name);
-    void set_target_state(const std::string& name, runtime::target_state target);
+    void set_target_state(const std::string& name, target_state target);
 
     // Stores task configs and remembers the connector config they were generated from.
     void put_task_configs(const std::string& name, std::vector<string_map> configs);
     void remove_task_configs(const std::string& name);
 
     // The ids of the connector's tasks, in order; empty for an unknown connector.
-    std::vector<runtime::task_id> tasks(const std::string& name) const;
+    std::vector<task_id> tasks(const std::string& name) const;
     // Kafka: AbstractHerder.taskConfigsChanged — another count, another config for any task, or a
     // connector config that differs from the one the current tasks were generated from.
     bool task_configs_changed(const std::string& name, const std::vector<string_map>& generated) const;

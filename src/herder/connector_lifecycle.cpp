@@ -4,13 +4,11 @@
 
 namespace copycat::herder {
 
-using runtime::target_state;
-
 result<void> connector_lifecycle::start_connector(const std::string& name) {
     const connector_entry* entry = configs_.find(name);
     if (entry == nullptr) return make_error(errc::not_found, "Connector " + name + " not found");
     statuses_.track(name);
-    log::info("Starting connector {} ({})", name, runtime::target_state_name(entry->target));
+    log::info("Starting connector {} ({})", name, target_state_name(entry->target));
     auto started = worker_.start_connector(name, entry->config, entry->target);
     if (!started) log::error("Failed to start connector {}: {}", name, started.err().describe());
     return started;
@@ -25,7 +23,7 @@ void connector_lifecycle::update_tasks(const std::string& name) {
     }
     if (entry->target != target_state::started) {
         log::info("Skipping update of tasks for connector {} since its target state is {}", name,
-                  runtime::target_state_name(entry->target));
+                  target_state_name(entry->target));
         return;
     }
     auto generated = worker_.connector_task_configs(name);
@@ -80,7 +78,7 @@ void connector_lifecycle::apply_target_state(const std::string& name) {
     const connector_entry* entry = configs_.find(name);
     if (entry == nullptr) return;
     const target_state target = entry->target;
-    log::info("Setting the target state of connector {} to {}", name, runtime::target_state_name(target));
+    log::info("Setting the target state of connector {} to {}", name, target_state_name(target));
     worker_.set_target_state(name, target);
     if (target != target_state::started) return;
     if (!worker_.is_connector_running(name) && !start_connector(name)) return;

@@ -13,7 +13,7 @@
 #include "common/result.hpp"
 #include "herder/config_state.hpp"
 #include "herder/connector_worker.hpp"
-#include "herder/status_store.hpp"
+#include "herder_api/status_store.hpp"
 
 namespace copycat::herder {
 

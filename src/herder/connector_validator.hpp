@@ -25,7 +25,7 @@
 #include "common/properties.hpp"
 #include "common/result.hpp"
 #include "copycat/config/config_info.hpp"
-#include "herder/entities.hpp"
+#include "herder_api/entities.hpp"
 #include "runtime/client_override_policy.hpp"
 #include "runtime/config_transformer.hpp"
 #include "runtime/exactly_once_source.hpp"

@@ -36,8 +36,9 @@
 #include "herder/connector_validator.hpp"
 #include "herder/connector_worker.hpp"
 #include "herder/connector_writes.hpp"
-#include "herder/herder.hpp"
+#include "herder_api/herder.hpp"
 #include "herder/herder_loop.hpp"
+#include "herder/request_signing.hpp"
 #include "herder/task_config_publisher.hpp"
 #include "runtime/client_override_policy.hpp"
 #include "runtime/config_transformer.hpp"
@@ -101,9 +102,8 @@ public:
     void connectors(callback<std::vector<std::string>> cb) override;
     void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) override;
     void connector_config(const std::string& name, callback<string_map> cb) override;
-    void put_connector_config(const std::string& name, string_map config,
-                              std::optional<runtime::target_state> initial_state, bool allow_replace,
-                              callback<created_connector> cb) override;
+    void put_connector_config(const std::string& name, string_map config, std::optional<target_state> initial_state,
+                              bool allow_replace, callback<created_connector> cb) override;
     void patch_connector_config(const std::string& name, std::map<std::string, std::optional<std::string>> patch,
                                 callback<created_connector> cb) override;
     void delete_connector_config(const std::string& name, callback<void> cb) override;
@@ -232,7 +232,7 @@ private:
     void request_rejoin(const std::string& reason);
     // On the leader: validates and writes a connector's config without blocking the loop
     // (connector_writes); `cb` is answered once the record is read back.
-    void put_config(const std::string& name, string_map config, std::optional<runtime::target_state> initial_state,
+    void put_config(const std::string& name, string_map config, std::optional<target_state> initial_state,
                     bool allow_replace, callback<created_connector> cb);
     void patch_config(const std::string& name, const std::map<std::string, std::optional<std::string>>& patch,
                       callback<created_connector> cb);

@@ -10,9 +10,6 @@
 
 namespace copycat::herder {
 
-using runtime::run_state;
-using runtime::target_state;
-
 void distributed_herder::run_waiting_writes() {
     std::vector<waiting_write> writes;
     writes.swap(waiting_writes_);

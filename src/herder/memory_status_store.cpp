@@ -34,7 +34,7 @@ void memory_status_store::remove_task(const task_id& id) {
     ++version_;
 }
 
-void memory_status_store::put(const std::string& connector, runtime::run_state state, const std::string& trace,
+void memory_status_store::put(const std::string& connector, run_state state, const std::string& trace,
                               const std::string& version) {
     std::lock_guard lock(mutex_);
     if (!tracked_connectors_.contains(connector)) return;
@@ -42,7 +42,7 @@ void memory_status_store::put(const std::string& connector, runtime::run_state s
     ++version_;
 }
 
-void memory_status_store::put(const task_id& id, runtime::run_state state, const std::string& trace,
+void memory_status_store::put(const task_id& id, run_state state, const std::string& trace,
                               const std::string& version) {
     std::lock_guard lock(mutex_);
     if (!tracked_tasks_.contains(id)) return;

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "herder/entities.hpp"
-#include "herder/status_store.hpp"
+#include "herder_api/entities.hpp"
+#include "herder_api/status_store.hpp"
 
 namespace copycat::herder {
 
@@ -37,9 +37,9 @@ public:
     void remove_task(const task_id& id) override;
 
     // Records a state; ignored for an untracked connector or task.
-    void put(const std::string& connector, runtime::run_state state, const std::string& trace = {},
+    void put(const std::string& connector, run_state state, const std::string& trace = {},
              const std::string& version = {}) override;
-    void put(const task_id& id, runtime::run_state state, const std::string& trace = {},
+    void put(const task_id& id, run_state state, const std::string& trace = {},
              const std::string& version = {}) override;
 
     std::optional<status_entry> get(const std::string& connector) const override;

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "herder/entities.hpp"
+#include "herder_api/entities.hpp"
 
 namespace copycat::loader {
 class plugin_registry;

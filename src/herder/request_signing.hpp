@@ -19,12 +19,10 @@
 #include <vector>
 
 #include "common/result.hpp"
+#include "herder_api/request_signature.hpp"
 #include "storage/config_records.hpp"
 
 namespace copycat::herder {
-
-inline constexpr std::string_view signature_header = "X-Connect-Authorization";
-inline constexpr std::string_view signature_algorithm_header = "X-Connect-Request-Signature-Algorithm";
 
 // The inter.worker.* worker settings, with Kafka's defaults.
 struct request_signing_settings {
@@ -34,20 +32,6 @@ struct request_signing_settings {
     std::string signature_algorithm = "HmacSHA256";
     std::vector<std::string> verification_algorithms{"HmacSHA256"};
 };
-
-// A received signature: the algorithm named, the decoded MAC, and the body it covers.
-struct request_signature {
-    std::string algorithm;
-    std::string mac;
-    std::string body;
-};
-
-// Java's InternalRequestSignature.fromHeaders: nullopt when either header is missing;
-// invalid_argument (400) for an algorithm Copycat cannot compute ("Algorithm X not available") or
-// a signature that is not base64.
-result<std::optional<request_signature>> read_request_signature(std::optional<std::string_view> algorithm,
-                                                                std::optional<std::string_view> encoded_mac,
-                                                                std::string body);
 
 // Java's DistributedHerder.requestNotSignedProperly, for a worker whose group runs the sessioned
 // protocol: no signature → 400 "Internal request missing required signature"; an algorithm not in

@@ -10,9 +10,6 @@
 
 namespace copycat::herder {
 
-using runtime::run_state;
-using runtime::target_state;
-
 standalone_herder::standalone_herder(connector_worker& worker, const loader::plugin_registry& plugins,
                                      memory_status_store& statuses, standalone_herder_options options)
     : worker_(worker),

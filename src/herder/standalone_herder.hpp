@@ -26,7 +26,7 @@
 #include "herder/connector_lifecycle.hpp"
 #include "herder/connector_validator.hpp"
 #include "herder/connector_worker.hpp"
-#include "herder/herder.hpp"
+#include "herder_api/herder.hpp"
 #include "herder/herder_loop.hpp"
 #include "herder/memory_status_store.hpp"
 #include "runtime/client_override_policy.hpp"
@@ -73,9 +73,8 @@ public:
     void connectors(callback<std::vector<std::string>> cb) override;
     void connector_info(const std::string& name, callback<copycat::herder::connector_info> cb) override;
     void connector_config(const std::string& name, callback<string_map> cb) override;
-    void put_connector_config(const std::string& name, string_map config,
-                              std::optional<runtime::target_state> initial_state, bool allow_replace,
-                              callback<created_connector> cb) override;
+    void put_connector_config(const std::string& name, string_map config, std::optional<target_state> initial_state,
+                              bool allow_replace, callback<created_connector> cb) override;
     void patch_connector_config(const std::string& name, std::map<std::string, std::optional<std::string>> patch,
                                 callback<created_connector> cb) override;
     void delete_connector_config(const std::string& name, callback<void> cb) override;
@@ -116,8 +115,8 @@ private:
 
     // On the herder thread.
     result<created_connector> put_config(const std::string& name, string_map config,
-                                         std::optional<runtime::target_state> initial_state, bool allow_replace);
-    result<void> set_target(const std::string& name, runtime::target_state target);
+                                         std::optional<target_state> initial_state, bool allow_replace);
+    result<void> set_target(const std::string& name, target_state target);
     copycat::herder::connector_info info_of(const std::string& name) const;
     // After every job: a new listing view when the job changed configs_ (docs/scale.md).
     void publish_listing();

@@ -26,12 +26,12 @@ void status_recorder::on_connector_config_expiry(const std::string& connector, s
     if (handler) handler(connector, ttl);
 }
 
-void status_recorder::on_connector_state(const std::string& connector, runtime::run_state state,
-                                         const std::string& trace, const std::string& version) {
+void status_recorder::on_connector_state(const std::string& connector, run_state state, const std::string& trace,
+                                         const std::string& version) {
     statuses_.put(connector, state, trace, version);
 }
 
-void status_recorder::on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace,
+void status_recorder::on_task_state(const task_id& id, run_state state, const std::string& trace,
                                     const std::string& version) {
     statuses_.put(id, state, trace, version);
 }
@@ -49,7 +49,7 @@ void status_recorder::on_task_reconfiguration_requested(const std::string& conne
     }
 }
 
-void status_recorder::on_topic_used(const runtime::task_id& id, std::string_view topic) {
+void status_recorder::on_topic_used(const task_id& id, std::string_view topic) {
     if (!track_topics_) return;
     const std::string name(topic);
     if (statuses_.has_topic(id.connector, name)) return;

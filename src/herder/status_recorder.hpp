@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "herder/status_store.hpp"
+#include "herder_api/status_store.hpp"
 #include "runtime/worker_state.hpp"
 
 namespace copycat::herder {
@@ -30,13 +30,13 @@ public:
     // Where expiring provider values go (the herder's restart_connector_after); dropped until set.
     void on_config_expiry(std::function<void(const std::string&, std::chrono::milliseconds)> handler);
 
-    void on_connector_state(const std::string& connector, runtime::run_state state, const std::string& trace,
+    void on_connector_state(const std::string& connector, run_state state, const std::string& trace,
                             const std::string& version = {}) override;
-    void on_task_state(const runtime::task_id& id, runtime::run_state state, const std::string& trace,
+    void on_task_state(const task_id& id, run_state state, const std::string& trace,
                        const std::string& version = {}) override;
     void on_task_reconfiguration_requested(const std::string& connector) override;
     // Records a topic the connector did not have yet (Kafka: WorkerTask.recordActiveTopic).
-    void on_topic_used(const runtime::task_id& id, std::string_view topic) override;
+    void on_topic_used(const task_id& id, std::string_view topic) override;
     void on_connector_config_expiry(const std::string& connector, std::chrono::milliseconds ttl) override;
 
 private:

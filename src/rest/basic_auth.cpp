@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdint>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "common/properties.hpp"
 #include "common/strings.hpp"
 #include "rest/error_mapping.hpp"

@@ -5,7 +5,7 @@
 
 #include "common/logging.hpp"
 #include "common/strings.hpp"
-#include "herder/request_signing.hpp"
+#include "herder_api/request_signature.hpp"
 #include "net/http_client.hpp"
 #include "rest/error_mapping.hpp"
 

@@ -25,6 +25,7 @@
 #include <string>
 #include <vector>
 
+#include "common/connect_states.hpp"
 #include "common/result.hpp"
 #include "runtime/worker_config.hpp"
 #include "storage/connector_offset_store.hpp"
@@ -35,12 +36,7 @@ class plugin_registry;
 
 namespace copycat::runtime {
 
-// One partition's offset as GET /connectors/{c}/offsets shows it (Kafka: ConnectorOffset).
-struct connector_offset {
-    std::string partition;              // a JSON object
-    std::optional<std::string> offset;  // a JSON object; nullopt = null (reset the partition)
-    friend bool operator==(const connector_offset&, const connector_offset&) = default;
-};
+using copycat::connector_offset;  // common/connect_states.hpp
 
 class offsets_admin {
 public:

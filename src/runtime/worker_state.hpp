@@ -1,33 +1,21 @@
 #pragma once
-// States of connectors and tasks as Kafka Connect reports them, the target states a herder asks
-// for, and the listener through which the worker reports every change.
+// The listener through which the worker reports every change of its connectors' and tasks'
+// states (the states themselves are common/connect_states.hpp).
 
 #include <chrono>
-#include <compare>
 #include <string>
 #include <string_view>
 
+#include "common/connect_states.hpp"
+
 namespace copycat::runtime {
 
-// What the user asked for (Kafka: TargetState). "started" is what REST calls RUNNING.
-enum class target_state { started, paused, stopped };
-
-// What a connector or task is doing (Kafka: AbstractStatus.State). Tasks never report STOPPED.
-enum class run_state { unassigned, running, paused, stopped, failed, restarting };
-
-// "UNASSIGNED", "RUNNING", "PAUSED", "STOPPED", "FAILED", "RESTARTING".
-std::string_view run_state_name(run_state s);
-// "STARTED", "PAUSED", "STOPPED".
-std::string_view target_state_name(target_state s);
-
-struct task_id {
-    std::string connector;
-    int task = 0;
-
-    // "<connector>-<task>", as Kafka prints ConnectorTaskId.
-    std::string to_string() const { return connector + "-" + std::to_string(task); }
-    friend auto operator<=>(const task_id&, const task_id&) = default;
-};
+// The shared vocabulary (common/connect_states.hpp), by its runtime names.
+using copycat::run_state;
+using copycat::run_state_name;
+using copycat::target_state;
+using copycat::target_state_name;
+using copycat::task_id;
 
 // The version a plugin reports (its version()), for statuses; empty when version() throws.
 template <class Plugin>

@@ -5,7 +5,7 @@
 #include <limits>
 #include <vector>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 
 namespace copycat::storage {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "common/json.hpp"
 
 namespace copycat::storage {

@@ -3,8 +3,9 @@
 #include <cctype>
 #include <limits>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "common/strings.hpp"
+#include "copycat/data/java_number_text.hpp"
 #include "copycat/data/logical_types.hpp"
 #include "copycat/errors.hpp"
 #include "transforms/civil_date.hpp"

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "common/strings.hpp"
+#include "copycat/data/java_number_text.hpp"
 #include "copycat/errors.hpp"
 #include "transforms/requirements.hpp"
 
@@ -77,49 +78,6 @@ std::optional<Float> parse_floating(std::string_view text) {
         out = tiny ? Float{0} : std::numeric_limits<Float>::infinity();
     }
     return negative ? -out : out;
-}
-
-// Java's shortest-text rule applied to the digits and exponent std::to_chars gives.
-template <class Float>
-std::string java_floating_text(Float f) {
-    if (std::isnan(f)) {
-        return "NaN";
-    }
-    if (std::isinf(f)) {
-        return f > 0 ? "Infinity" : "-Infinity";
-    }
-    if (f == 0) {
-        return std::signbit(f) ? "-0.0" : "0.0";
-    }
-    char buffer[64];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, f, std::chars_format::scientific);
-    const std::string_view sci(buffer, static_cast<std::size_t>(result.ptr - buffer));
-    std::string out = sci.front() == '-' ? "-" : "";
-    const std::string_view body = sci.front() == '-' ? sci.substr(1) : sci;
-    const std::size_t e = body.find('e');
-    std::string digits;
-    for (char c : body.substr(0, e)) {
-        if (c != '.') {
-            digits.push_back(c);
-        }
-    }
-    int exponent = 0;
-    std::from_chars(body.data() + e + 1 + (body[e + 1] == '+' ? 1 : 0), body.data() + body.size(), exponent);
-    if (exponent >= -3 && exponent < 7) {
-        if (exponent < 0) {
-            out += "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
-        } else {
-            const auto int_len = static_cast<std::size_t>(exponent + 1);
-            if (digits.size() <= int_len) {
-                out += digits + std::string(int_len - digits.size(), '0') + ".0";
-            } else {
-                out += digits.substr(0, int_len) + "." + digits.substr(int_len);
-            }
-        }
-        return out;
-    }
-    out += digits.substr(0, 1) + "." + (digits.size() > 1 ? digits.substr(1) : "0") + "E" + std::to_string(exponent);
-    return out;
 }
 
 }  // namespace
@@ -201,42 +159,6 @@ std::optional<std::int64_t> java_decimal_text_long_value(std::string_view text) 
         return std::nullopt;
     }
     return low_bits_of_integer_part(d->to_string());
-}
-
-std::string java_double_text(double d) { return java_floating_text(d); }
-
-std::string java_float_text(float f) { return java_floating_text(f); }
-
-std::string java_decimal_text(const decimal& d) {
-    std::string digits = decimal(d.unscaled(), 0).to_string();
-    const bool negative = !digits.empty() && digits.front() == '-';
-    if (negative) {
-        digits.erase(0, 1);
-    }
-    const std::int64_t scale = d.scale();
-    const std::int64_t adjusted = -scale + static_cast<std::int64_t>(digits.size()) - 1;
-    std::string out = negative ? "-" : "";
-    if (scale >= 0 && adjusted >= -6) {
-        if (scale == 0) {
-            return out + digits;
-        }
-        const auto n = static_cast<std::int64_t>(digits.size());
-        if (n > scale) {
-            return out + digits.substr(0, static_cast<std::size_t>(n - scale)) + "." +
-                   digits.substr(static_cast<std::size_t>(n - scale));
-        }
-        return out + "0." + std::string(static_cast<std::size_t>(scale - n), '0') + digits;
-    }
-    out += digits.substr(0, 1);
-    if (digits.size() > 1) {
-        out += "." + digits.substr(1);
-    }
-    if (adjusted != 0) {
-        out += "E";
-        out += adjusted > 0 ? "+" : "";
-        out += std::to_string(adjusted);
-    }
-    return out;
 }
 
 }  // namespace copycat::transforms

@@ -1,5 +1,6 @@
 // Java's number semantics as Kafka's transformations rely on them: Number.intValue() and
-// friends, Integer.parseInt / Double.parseDouble, and the toString() text of numbers.
+// friends, and Integer.parseInt / Double.parseDouble. Their toString() text is in
+// copycat/data/java_number_text.hpp.
 #pragma once
 
 #include <cstdint>
@@ -36,13 +37,5 @@ std::optional<float> java_parse_float(std::string_view text);
 /// BigDecimal.longValue() of decimal text (new BigDecimal(text).longValue()); nullopt for
 /// malformed text.
 std::optional<std::int64_t> java_decimal_text_long_value(std::string_view text);
-
-/// Double.toString / Float.toString: "1.0", "0.001", "1.0E7", "1.0E-4", "NaN", "-Infinity".
-std::string java_double_text(double d);
-std::string java_float_text(float f);
-
-/// BigDecimal.toString: plain when the scale is >= 0 and the adjusted exponent >= -6
-/// ("1.56", "42"), scientific otherwise ("1E+3", "1.5E-7").
-std::string java_decimal_text(const decimal& d);
 
 }  // namespace copycat::transforms

@@ -12,37 +12,13 @@
 #include <string>
 #include <vector>
 
+#include "architecture/module_rules.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
 const fs::path kRoot = COPYCAT_SOURCE_DIR;
-
-// Module -> modules whose headers it may include ("copycat" is the public API in include/).
-const std::map<std::string, std::set<std::string>> kAllowed = {
-    {"copycat", {}},
-    {"common", {}},
-    {"net", {"common"}},
-    // api is linked into every plugin .so, which links nothing else of Copycat: it stays std-only
-    // and keeps its own small copies (java::trim, the base64 of value_text) rather than use common.
-    {"api", {"copycat"}},
-    {"converters", {"copycat", "common"}},
-    {"kafka/rdkafka", {"common"}},
-    {"kafka/protocol", {"common"}},
-    {"kafka/client", {"kafka/protocol", "common", "net"}},
-    {"coordination", {"kafka/client", "kafka/protocol", "common"}},
-    {"loader", {"copycat", "common"}},
-    {"jvm", {"loader", "converters", "copycat", "common"}},
-    {"storage", {"kafka/rdkafka", "converters", "copycat", "common"}},
-    {"runtime", {"loader", "storage", "kafka/rdkafka", "converters", "copycat", "common"}},
-    {"transforms", {"copycat", "common"}},
-    {"herder", {"runtime", "coordination", "storage", "loader", "converters", "copycat", "common", "net"}},
-    {"rest", {"herder", "copycat", "common", "net"}},
-    {"ui", {"rest", "common"}},
-    {"plugins", {"copycat"}},
-    // copycat-cli is a REST client: it must not pull in the worker (README "CLI").
-    {"cli", {"common", "net"}},
-};
 
 // Third-party header prefixes -> the only modules allowed to include them.
 const std::vector<std::pair<std::string, std::set<std::string>>> kThirdParty = {
@@ -118,8 +94,8 @@ std::vector<std::string> violations() {
                     }
                 }
                 if (target == module) continue;
-                const auto allowed = kAllowed.find(module);
-                if (allowed == kAllowed.end()) {
+                const auto allowed = copycat::test::kAllowed.find(module);
+                if (allowed == copycat::test::kAllowed.end()) {
                     found.push_back(where + " (module " + module + " has no rule in include_rules_test.cpp)");
                 } else if (!allowed->second.count(target)) {
                     found.push_back(where + " (" + module + " may not depend on " + target + ")");

@@ -247,7 +247,7 @@ public:
     void connectors(hd::callback<std::vector<std::string>> cb) override { keep(cb); }
     void connector_info(const std::string&, hd::callback<hd::connector_info> cb) override { keep(cb); }
     void connector_config(const std::string&, hd::callback<string_map> cb) override { keep(cb); }
-    void put_connector_config(const std::string&, string_map, std::optional<runtime::target_state>, bool,
+    void put_connector_config(const std::string&, string_map, std::optional<target_state>, bool,
                               hd::callback<hd::created_connector> cb) override {
         keep(cb);
     }
@@ -346,8 +346,8 @@ TEST_CASE("GET /connectors?expand answers from the snapshots while the herder is
     const hd::task_id a0{"a", 0};
     statuses.track("a");
     statuses.track(a0);
-    statuses.put("a", runtime::run_state::running);
-    statuses.put(a0, runtime::run_state::running);
+    statuses.put("a", run_state::running);
+    statuses.put(a0, run_state::running);
     listing.publish({{"a", {{"connector.class", "TestSource"}}, {a0}, hd::connector_type::source}});
 
     auto first = client.request("GET", "/connectors?expand=status");
@@ -378,7 +378,7 @@ TEST_CASE("GET /connectors?expand answers from the snapshots while the herder is
     CHECK(both.headers["etag"] != tag);
 
     // A status change: new bytes, a new tag, and the old tag no longer matches.
-    statuses.put(a0, runtime::run_state::paused);
+    statuses.put(a0, run_state::paused);
     auto changed = client.request("GET", "/connectors?expand=status", {}, {{"If-None-Match", tag}});
     REQUIRE(changed.status == 200);
     const json::value changed_body = changed.json();
@@ -401,7 +401,7 @@ TEST_CASE("the listing cache renders once per change") {
     rest::handlers::listing_cache cache;
     listing.publish({{"a", {{"connector.class", "TestSource"}}, {}, hd::connector_type::source}});
     statuses.track("a");
-    statuses.put("a", runtime::run_state::running);
+    statuses.put("a", run_state::running);
 
     const auto stamp = listing.current();
     const std::vector<std::string> status{"status"};
@@ -409,7 +409,7 @@ TEST_CASE("the listing cache renders once per change") {
     CHECK(cache.get(listing, status) == page);  // the same page, not rendered again
     CHECK(page->body == rest::handlers::render_listing(listing.expansions(true, false), status));
 
-    statuses.put("a", runtime::run_state::failed, "trace");
+    statuses.put("a", run_state::failed, "trace");
     CHECK(listing.current().statuses != stamp.statuses);
     CHECK(listing.current().configs == stamp.configs);
     auto after_status = cache.get(listing, status);

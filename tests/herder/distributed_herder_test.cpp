@@ -69,7 +69,7 @@ TEST_CASE_METHOD(distributed_fixture, "the owner of a connector generates its ta
     REQUIRE(eventually([&] { return configs.snapshot()->tasks("src").size() == 1; }));
     assign({}, tasks_of("src", {1, 2}));  // the leader revokes the deleted tasks
     REQUIRE(eventually([&] { return worker.running_tasks().size() == 1; }));
-    CHECK(worker.running_tasks().contains(runtime::task_id{"src", 0}));
+    CHECK(worker.running_tasks().contains(task_id{"src", 0}));
     for (const std::string& call : worker.calls()) CHECK_THAT(call, !Catch::Contains("src-0"));
     // The deleted tasks keep no status.
     REQUIRE(eventually([&] { return statuses.tasks("src").size() == 1; }));

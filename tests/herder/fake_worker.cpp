@@ -4,9 +4,6 @@
 
 namespace copycat::herder::testing {
 
-using runtime::run_state;
-using runtime::target_state;
-
 namespace {
 
 // What every connector and task of the fake worker reports as its plugin's version (KIP-891).
@@ -80,8 +77,7 @@ result<std::vector<string_map>> fake_worker::connector_task_configs(const std::s
     return out;
 }
 
-result<void> fake_worker::start_task(const runtime::task_id& id, const string_map&, const string_map&,
-                                     target_state initial) {
+result<void> fake_worker::start_task(const task_id& id, const string_map&, const string_map&, target_state initial) {
     record("start_task " + id.to_string());
     {
         std::lock_guard lock(mutex_);
@@ -92,7 +88,7 @@ result<void> fake_worker::start_task(const runtime::task_id& id, const string_ma
     return {};
 }
 
-void fake_worker::stop_tasks(const std::vector<runtime::task_id>& ids) {
+void fake_worker::stop_tasks(const std::vector<task_id>& ids) {
     std::string text;
     for (const auto& id : ids) text += (text.empty() ? "" : ",") + id.to_string();
     record("stop_tasks " + text);
@@ -107,8 +103,8 @@ void fake_worker::stop_tasks(const std::vector<runtime::task_id>& ids) {
 }
 
 void fake_worker::set_target_state(const std::string& connector, target_state state) {
-    record(std::string("set_target_state ") + connector + " " + std::string(runtime::target_state_name(state)));
-    std::vector<runtime::task_id> tasks;
+    record(std::string("set_target_state ") + connector + " " + std::string(target_state_name(state)));
+    std::vector<task_id> tasks;
     bool known = false;
     {
         std::lock_guard lock(mutex_);
@@ -144,7 +140,7 @@ void fake_worker::set_task_extra(const std::string& value) {
     task_extra_ = value;
 }
 
-void fake_worker::fail_task(const runtime::task_id& id, const std::string& trace) {
+void fake_worker::fail_task(const task_id& id, const std::string& trace) {
     listener_.on_task_state(id, run_state::failed, trace, fake_plugin_version);
 }
 
@@ -158,7 +154,7 @@ void fake_worker::clear_calls() {
     calls_.clear();
 }
 
-std::set<runtime::task_id> fake_worker::running_tasks() const {
+std::set<task_id> fake_worker::running_tasks() const {
     std::lock_guard lock(mutex_);
     return tasks_;
 }
@@ -168,15 +164,14 @@ bool fake_worker::stopped() const {
     return stopped_;
 }
 
-result<std::vector<runtime::connector_offset>> fake_worker::connector_offsets(const std::string& name,
-                                                                              const string_map&) {
+result<std::vector<connector_offset>> fake_worker::connector_offsets(const std::string& name, const string_map&) {
     record("connector_offsets " + name);
     std::lock_guard lock(mutex_);
     return offsets_;
 }
 
-result<std::string> fake_worker::modify_connector_offsets(
-    const std::string& name, const string_map&, const std::optional<std::vector<runtime::connector_offset>>& offsets) {
+result<std::string> fake_worker::modify_connector_offsets(const std::string& name, const string_map&,
+                                                          const std::optional<std::vector<connector_offset>>& offsets) {
     record("modify_offsets " + name + (offsets ? " " + std::to_string(offsets->size()) : " reset"));
     std::lock_guard lock(mutex_);
     if (!offsets) {
@@ -190,7 +185,7 @@ result<std::string> fake_worker::modify_connector_offsets(
     return runtime::offsets_modified_message(true, false);
 }
 
-void fake_worker::set_offsets(std::vector<runtime::connector_offset> offsets) {
+void fake_worker::set_offsets(std::vector<connector_offset> offsets) {
     std::lock_guard lock(mutex_);
     offsets_ = std::move(offsets);
 }

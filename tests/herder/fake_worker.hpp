@@ -26,33 +26,30 @@ class fake_worker final : public connector_worker {
 public:
     explicit fake_worker(runtime::status_listener& listener) : listener_(listener) {}
 
-    result<void> start_connector(const std::string& name, const string_map& config,
-                                 runtime::target_state initial) override;
+    result<void> start_connector(const std::string& name, const string_map& config, target_state initial) override;
     void stop_connector(const std::string& name) override;
     bool is_connector_running(const std::string& name) const override;
     result<std::vector<string_map>> connector_task_configs(const std::string& name) override;
-    result<void> start_task(const runtime::task_id& id, const string_map& connector_config,
-                            const string_map& task_config, runtime::target_state initial) override;
-    void stop_tasks(const std::vector<runtime::task_id>& ids) override;
-    void set_target_state(const std::string& connector, runtime::target_state state) override;
+    result<void> start_task(const task_id& id, const string_map& connector_config, const string_map& task_config,
+                            target_state initial) override;
+    void stop_tasks(const std::vector<task_id>& ids) override;
+    void set_target_state(const std::string& connector, target_state state) override;
     void stop() override;
     // Offsets (KIP-875): one list for every connector; a change applies to it (a null offset or a
     // reset removes partitions) and answers Kafka's "confirmed" message.
-    result<std::vector<runtime::connector_offset>> connector_offsets(const std::string& name,
-                                                                     const string_map& config) override;
-    result<std::string> modify_connector_offsets(
-        const std::string& name, const string_map& config,
-        const std::optional<std::vector<runtime::connector_offset>>& offsets) override;
+    result<std::vector<connector_offset>> connector_offsets(const std::string& name, const string_map& config) override;
+    result<std::string> modify_connector_offsets(const std::string& name, const string_map& config,
+                                                 const std::optional<std::vector<connector_offset>>& offsets) override;
 
     // Test controls and observations.
     void set_task_extra(const std::string& value);
     // Reports a task failure, as a task thread would.
-    void fail_task(const runtime::task_id& id, const std::string& trace);
+    void fail_task(const task_id& id, const std::string& trace);
     std::vector<std::string> calls() const;  // "start_connector c", "stop_tasks c-0,c-1", ...
     void clear_calls();
-    std::set<runtime::task_id> running_tasks() const;
+    std::set<task_id> running_tasks() const;
     bool stopped() const;
-    void set_offsets(std::vector<runtime::connector_offset> offsets);
+    void set_offsets(std::vector<connector_offset> offsets);
 
 private:
     void record(std::string call);
@@ -60,11 +57,11 @@ private:
     runtime::status_listener& listener_;
     mutable std::mutex mutex_;
     std::map<std::string, string_map> connectors_;  // started instances and their configs
-    std::map<std::string, runtime::target_state> states_;
-    std::set<runtime::task_id> tasks_;
+    std::map<std::string, target_state> states_;
+    std::set<task_id> tasks_;
     std::string task_extra_;
     std::vector<std::string> calls_;
-    std::vector<runtime::connector_offset> offsets_;
+    std::vector<connector_offset> offsets_;
     bool stopped_ = false;
 };
 

@@ -56,8 +56,7 @@ struct herder_fixture {
     }
 
     outcome<created_connector> create(const std::string& name, string_map config,
-                                     std::optional<runtime::target_state> initial = std::nullopt,
-                                     bool allow_replace = false) {
+                                      std::optional<target_state> initial = std::nullopt, bool allow_replace = false) {
         return await<created_connector>(
             [&](auto cb) { herder->put_connector_config(name, std::move(config), initial, allow_replace, cb); });
     }

@@ -4,7 +4,7 @@
 #include "herder/memory_status_store.hpp"
 
 using namespace copycat::herder;
-using copycat::runtime::run_state;
+using copycat::run_state;
 
 TEST_CASE("statuses are kept for tracked connectors and tasks only") {
     memory_status_store store("w:8083");

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "herder/request_signing.hpp"
 
 using namespace copycat;

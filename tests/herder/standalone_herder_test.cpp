@@ -9,8 +9,6 @@
 using namespace copycat;
 using namespace copycat::herder;
 using namespace copycat::herder::testing;
-using runtime::run_state;
-using runtime::target_state;
 
 namespace {
 

@@ -12,28 +12,6 @@
 using namespace copycat;
 using namespace copycat::transforms;
 
-TEST_CASE("Java prints doubles, floats and decimals") {
-    CHECK(java_double_text(1.0) == "1.0");
-    CHECK(java_double_text(100.0) == "100.0");
-    CHECK(java_double_text(0.001) == "0.001");
-    CHECK(java_double_text(0.0001) == "1.0E-4");
-    CHECK(java_double_text(1e7) == "1.0E7");
-    CHECK(java_double_text(1234567.5) == "1234567.5");
-    CHECK(java_double_text(-1.25e-10) == "-1.25E-10");
-    CHECK(java_double_text(9.223372036854776E18) == "9.223372036854776E18");
-    CHECK(java_double_text(-0.0) == "-0.0");
-    CHECK(java_double_text(std::numeric_limits<double>::quiet_NaN()) == "NaN");
-    CHECK(java_double_text(-std::numeric_limits<double>::infinity()) == "-Infinity");
-    CHECK(java_float_text(0.1F) == "0.1");
-    CHECK(java_float_text(3.4028235E38F) == "3.4028235E38");
-    CHECK(java_decimal_text(decimal(156, 2)) == "1.56");
-    CHECK(java_decimal_text(decimal(42)) == "42");
-    CHECK(java_decimal_text(decimal(1, 7)) == "1E-7");
-    CHECK(java_decimal_text(decimal(-15, 8)) == "-1.5E-7");
-    CHECK(java_decimal_text(decimal(1, 6)) == "0.000001");
-    CHECK(java_decimal_text(decimal(15, -2)) == "1.5E+3");
-}
-
 TEST_CASE("Java narrows numbers") {
     CHECK(java_long_value(value(1e30)) == std::numeric_limits<std::int64_t>::max());
     CHECK(java_long_value(value(std::numeric_limits<double>::quiet_NaN())) == 0);

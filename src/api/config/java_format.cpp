@@ -9,52 +9,6 @@
 
 namespace copycat::java {
 
-std::string double_to_string(double d) {
-    if (std::isnan(d)) return "NaN";
-    if (std::isinf(d)) return d > 0 ? "Infinity" : "-Infinity";
-    if (d == 0.0) return std::signbit(d) ? "-0.0" : "0.0";
-
-    // The shortest digits that round-trip, as "d.ddde[+-]xx". When one digit is enough, Java
-    // picks the closest decimal of one or two digits instead (4.9E-324, not 5.0E-324).
-    char buf[64];
-    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, std::fabs(d), std::chars_format::scientific);
-    (void)ec;  // 64 characters always suffice for a double
-    if (std::string_view(buf, static_cast<std::size_t>(end - buf)).find('.') == std::string_view::npos) {
-        end = std::to_chars(buf, buf + sizeof buf, std::fabs(d), std::chars_format::scientific, 1).ptr;
-    }
-    std::string_view sci(buf, static_cast<std::size_t>(end - buf));
-    auto e_pos = sci.find('e');
-    std::string digits;
-    for (char c : sci.substr(0, e_pos)) {
-        if (c != '.') digits.push_back(c);
-    }
-    while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
-    int exponent = std::atoi(std::string(sci.substr(e_pos + 1)).c_str());
-
-    std::string out = d < 0 ? "-" : "";
-    double magnitude = std::fabs(d);
-    if (magnitude >= 1e-3 && magnitude < 1e7) {
-        if (exponent >= 0) {
-            auto int_len = static_cast<std::size_t>(exponent) + 1;
-            if (digits.size() < int_len) digits.append(int_len - digits.size(), '0');
-            out += digits.substr(0, int_len);
-            out += '.';
-            out += digits.size() > int_len ? digits.substr(int_len) : "0";
-        } else {
-            out += "0.";
-            out.append(static_cast<std::size_t>(-exponent - 1), '0');
-            out += digits;
-        }
-    } else {
-        out += digits[0];
-        out += '.';
-        out += digits.size() > 1 ? digits.substr(1) : "0";
-        out += 'E';
-        out += std::to_string(exponent);
-    }
-    return out;
-}
-
 std::string_view trim(std::string_view s) noexcept {
     auto blank = [](char c) { return static_cast<unsigned char>(c) <= ' '; };
     while (!s.empty() && blank(s.front())) s.remove_prefix(1);

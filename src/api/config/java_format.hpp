@@ -10,9 +10,6 @@
 
 namespace copycat::java {
 
-/// Double.toString(d): "1.0", "0.001", "1.0E7", "1.0E-4", "NaN", "-Infinity".
-std::string double_to_string(double d);
-
 /// String.trim(): removes leading and trailing characters <= ' '.
 std::string_view trim(std::string_view s) noexcept;
 

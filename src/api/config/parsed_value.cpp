@@ -3,7 +3,7 @@
 #include <string>
 #include <type_traits>
 
-#include "api/config/java_format.hpp"
+#include "copycat/data/java_number_text.hpp"
 
 namespace copycat {
 
@@ -16,7 +16,7 @@ std::string parsed_value_to_string(const parsed_value& v) {
             } else if constexpr (std::is_same_v<T, bool>) {
                 return x ? "true" : "false";
             } else if constexpr (std::is_same_v<T, double>) {
-                return java::double_to_string(x);
+                return java_double_text(x);
             } else if constexpr (std::is_integral_v<T>) {
                 return std::to_string(x);
             } else if constexpr (std::is_same_v<T, std::string>) {

@@ -3,7 +3,7 @@
 #include <memory>
 #include <type_traits>
 
-#include "api/config/java_format.hpp"
+#include "copycat/data/java_number_text.hpp"
 
 namespace copycat {
 
@@ -46,7 +46,7 @@ int compare(const number& a, const number& b) {
 
 std::string range_bound::to_string() const {
     if (auto* i = std::get_if<std::int64_t>(&v_)) return std::to_string(*i);
-    return java::double_to_string(std::get<double>(v_));
+    return java_double_text(std::get<double>(v_));
 }
 
 validator_ptr range::at_least(range_bound min) { return std::make_shared<range>(min, std::nullopt); }

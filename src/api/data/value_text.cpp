@@ -7,6 +7,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "copycat/data/base64.hpp"
 #include "copycat/data/struct_value.hpp"
 
 namespace copycat::detail {
@@ -31,23 +32,6 @@ std::string format_number(Float f) {
 }
 
 }  // namespace
-
-std::string base64(bytes_view b) {
-    static constexpr std::string_view alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    std::string out;
-    out.reserve((b.size() + 2) / 3 * 4);
-    for (std::size_t i = 0; i < b.size(); i += 3) {
-        const std::size_t n = std::min<std::size_t>(3, b.size() - i);
-        std::uint32_t chunk = static_cast<std::uint32_t>(b[i]) << 16U;
-        chunk |= n > 1 ? static_cast<std::uint32_t>(b[i + 1]) << 8U : 0U;
-        chunk |= n > 2 ? static_cast<std::uint32_t>(b[i + 2]) : 0U;
-        out += alphabet[(chunk >> 18U) & 63U];
-        out += alphabet[(chunk >> 12U) & 63U];
-        out += n > 1 ? alphabet[(chunk >> 6U) & 63U] : '=';
-        out += n > 2 ? alphabet[chunk & 63U] : '=';
-    }
-    return out;
-}
 
 std::string format_date(date d) {
     const auto ymd = d.to_year_month_day();
@@ -85,7 +69,7 @@ std::string value_to_text(const value& v, bool nested) {
             } else if constexpr (std::is_same_v<T, std::string>) {
                 return nested ? "\"" + x + "\"" : x;
             } else if constexpr (std::is_same_v<T, bytes>) {
-                return base64(x);
+                return base64_encode(x);
             } else if constexpr (std::is_same_v<T, value_array>) {
                 std::string out = "[";
                 for (std::size_t i = 0; i < x.size(); ++i) {

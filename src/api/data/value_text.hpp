@@ -12,7 +12,6 @@ namespace copycat::detail {
 /// Strings are quoted when `nested` (inside an array, map or struct).
 std::string value_to_text(const value& v, bool nested);
 
-std::string base64(bytes_view b);
 /// "2024-01-31"
 std::string format_date(date d);
 /// "13:45:00.250"

@@ -7,7 +7,7 @@
 #include <charconv>
 #include <vector>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "kafka/client/kafka_error.hpp"
 
 namespace copycat::kafka_client {

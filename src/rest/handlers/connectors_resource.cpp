@@ -309,7 +309,7 @@ void connectors_resource::create(const request& req, const responder& respond) {
         if (!cleaned) return respond(error_response(cleaned.err())), void();
         config = std::move(*cleaned);
     }
-    std::optional<runtime::target_state> initial;
+    std::optional<target_state> initial;
     if (const json::value* s = body->find("initial_state"); s != nullptr && !s->is_null()) {
         if (s->is_string()) initial = hd::parse_initial_state(s->as_string());
         if (!initial)

@@ -10,7 +10,7 @@
 #include "common/json.hpp"
 #include "common/result.hpp"
 #include "copycat/config/config_info.hpp"
-#include "herder/entities.hpp"
+#include "herder_api/entities.hpp"
 
 namespace copycat::rest::handlers {
 

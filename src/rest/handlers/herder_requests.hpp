@@ -15,7 +15,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "herder/herder.hpp"
+#include "herder_api/herder.hpp"
 #include "rest/error_mapping.hpp"
 #include "rest/handlers/request_timer.hpp"
 #include "rest/responder.hpp"

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "herder/connector_listing.hpp"
+#include "herder_api/connector_listing.hpp"
 
 namespace copycat::rest::handlers {
 

@@ -15,7 +15,7 @@
 
 #include "common/json.hpp"
 #include "common/result.hpp"
-#include "herder/entities.hpp"
+#include "herder_api/entities.hpp"
 #include "rest/handlers/endpoint.hpp"
 #include "rest/handlers/herder_requests.hpp"
 

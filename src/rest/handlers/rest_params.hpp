@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "common/result.hpp"
-#include "herder/entities.hpp"
-#include "herder/request_signing.hpp"
+#include "herder_api/entities.hpp"
+#include "herder_api/request_signature.hpp"
 #include "rest/request.hpp"
 
 namespace copycat::rest::handlers {

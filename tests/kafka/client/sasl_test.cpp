@@ -9,7 +9,7 @@
 #include <string>
 
 #include "client_loop.hpp"
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 #include "fake_broker.hpp"
 #include "group_test_support.hpp"
 #include "kafka/client/broker_connection.hpp"

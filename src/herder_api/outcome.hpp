@@ -28,14 +28,12 @@ template <class T>
 class [[nodiscard]] outcome {
 public:
     // For outcome<void>: success.
-    outcome()
-        requires std::is_void_v<T>
-        : state_(std::in_place_index<0>) {}
+    outcome() requires std::is_void_v<T> : state_(std::in_place_index<0>) {}
     // A value, an error or a result<T>.
     template <class U>
-        requires std::is_convertible_v<U &&, result<T>> && (!std::is_same_v<std::decay_t<U>, forward_to>)
-    outcome(U&& answer) : state_(std::in_place_index<0>, std::forward<U>(answer)) {}  // NOLINT: implicit by design
-    outcome(forward_to target) : state_(std::move(target)) {}                          // NOLINT: implicit by design
+    requires std::is_convertible_v<U&&, result<T>> &&(!std::is_same_v<std::decay_t<U>, forward_to>)outcome(U&& answer)
+        : state_(std::in_place_index<0>, std::forward<U>(answer)) {}  // NOLINT: implicit by design
+    outcome(forward_to target) : state_(std::move(target)) {}         // NOLINT: implicit by design
 
     // The answer is here and is not an error.
     bool ok() const noexcept { return state_.index() == 0 && std::get<0>(state_).ok(); }

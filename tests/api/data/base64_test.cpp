@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 
 using namespace copycat;
 

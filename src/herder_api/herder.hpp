@@ -17,10 +17,10 @@
 
 #include "common/result.hpp"
 #include "copycat/config/config_info.hpp"
-#include "herder/connector_listing.hpp"
-#include "herder/entities.hpp"
-#include "herder/outcome.hpp"
-#include "herder/request_signing.hpp"
+#include "herder_api/connector_listing.hpp"
+#include "herder_api/entities.hpp"
+#include "herder_api/outcome.hpp"
+#include "herder_api/request_signature.hpp"
 
 namespace copycat::herder {
 
@@ -42,7 +42,7 @@ public:
     // (RUNNING for a new connector). Errors: the validation failure (400), already_exists when the
     // connector exists and !allow_replace (409).
     virtual void put_connector_config(const std::string& name, string_map config,
-                                      std::optional<runtime::target_state> initial_state, bool allow_replace,
+                                      std::optional<target_state> initial_state, bool allow_replace,
                                       callback<created_connector> cb) = 0;
     // PATCH: merges `patch` into the current config (a nullopt value removes the key), then as put.
     virtual void patch_connector_config(const std::string& name,
@@ -67,7 +67,7 @@ public:
     virtual void restart_task(const task_id& id, callback<void> cb) = 0;
 
     // Internal (POST /connectors/{c}/tasks): task configs the worker running connector `name`
-    // generated; the leader writes them. `signature` is the request's (request_signing.hpp), checked
+    // generated; the leader writes them. `signature` is the request's (request_signature.hpp), checked
     // when the group runs the sessioned protocol. A standalone herder answers unsupported (500).
     virtual void put_task_configs(const std::string& name, std::vector<string_map> configs,
                                   std::optional<request_signature> signature, callback<void> cb) = 0;

@@ -1,4 +1,4 @@
-#include "common/base64.hpp"
+#include "copycat/data/base64.hpp"
 
 #include <array>
 

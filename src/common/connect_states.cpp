@@ -1,6 +1,6 @@
-#include "runtime/worker_state.hpp"
+#include "common/connect_states.hpp"
 
-namespace copycat::runtime {
+namespace copycat {
 
 std::string_view run_state_name(run_state s) {
     switch (s) {
@@ -32,4 +32,4 @@ std::string_view target_state_name(target_state s) {
     return "STARTED";
 }
 
-}  // namespace copycat::runtime
+}  // namespace copycat

@@ -9,14 +9,16 @@
 #include <string_view>
 #include <vector>
 
+#include "common/connect_states.hpp"
 #include "common/properties.hpp"
 #include "common/result.hpp"
-#include "runtime/offsets_admin.hpp"
-#include "runtime/worker_state.hpp"
 
 namespace copycat::herder {
 
-using runtime::task_id;
+// The shared vocabulary (common/connect_states.hpp) by its herder names: hd::task_id, and
+// hd::connector_offset, one partition of GET /connectors/{c}/offsets and of a PATCH body.
+using copycat::connector_offset;
+using copycat::task_id;
 
 // Kafka: ConnectorType. Derived from the plugin kind of connector.class.
 enum class connector_type { source, sink, unknown };
@@ -25,7 +27,7 @@ enum class connector_type { source, sink, unknown };
 std::string_view connector_type_name(connector_type type);
 
 // "UNASSIGNED", "RUNNING", "PAUSED", "STOPPED", "FAILED", "RESTARTING".
-std::string_view state_name(runtime::run_state state);
+std::string_view state_name(run_state state);
 
 // GET /connectors/{c} (Kafka: ConnectorInfo).
 struct connector_info {
@@ -49,7 +51,7 @@ struct task_info {
 
 // The state of a connector or a task as a status store keeps it (Kafka: AbstractStatus).
 struct status_entry {
-    runtime::run_state state = runtime::run_state::unassigned;
+    run_state state = run_state::unassigned;
     std::string worker_id;
     std::string trace;    // empty unless FAILED
     std::string version;  // the plugin's version (KIP-891); empty when unknown
@@ -76,10 +78,6 @@ struct connector_expansion {
     std::optional<connector_info> info;
 };
 
-// One partition of GET /connectors/{c}/offsets and of a PATCH body (Kafka: ConnectorOffset):
-// partition and offset as JSON object texts.
-using runtime::connector_offset;
-
 // Kafka's 400 for an offsets change of a connector that is not STOPPED (or still has tasks):
 // "Connectors must be in the STOPPED state before their offsets can be modified. ...".
 error offsets_need_stopped_connector(const std::string& connector);
@@ -99,11 +97,9 @@ struct restart_request {
 
     // Both flags false: restart only the connector instance (the legacy form, answered with 204).
     bool connector_only() const { return !only_failed && !include_tasks; }
-    bool should_restart_connector(const status_entry& s) const {
-        return !only_failed || s.state == runtime::run_state::failed;
-    }
+    bool should_restart_connector(const status_entry& s) const { return !only_failed || s.state == run_state::failed; }
     bool should_restart_task(const status_entry& s) const {
-        return include_tasks && (!only_failed || s.state == runtime::run_state::failed);
+        return include_tasks && (!only_failed || s.state == run_state::failed);
     }
 };
 
@@ -116,6 +112,6 @@ error unknown_connector(const std::string& name);    // 404 "Unknown connector <
 
 // The initial target state of a new connector (POST /connectors "initial_state", KIP-980).
 // Parses "RUNNING", "PAUSED" or "STOPPED" in any case; nullopt for anything else.
-std::optional<runtime::target_state> parse_initial_state(std::string_view text);
+std::optional<target_state> parse_initial_state(std::string_view text);
 
 }  // namespace copycat::herder

@@ -1,4 +1,4 @@
-#include "herder/entities.hpp"
+#include "herder_api/entities.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -19,7 +19,7 @@ std::string_view connector_type_name(connector_type type) {
     return "unknown";
 }
 
-std::string_view state_name(runtime::run_state state) { return runtime::run_state_name(state); }
+std::string_view state_name(run_state state) { return run_state_name(state); }
 
 error offsets_need_stopped_connector(const std::string& connector) {
     return make_error(errc::invalid_argument,
@@ -45,11 +45,11 @@ error connector_not_found(const std::string& name) {
 
 error unknown_connector(const std::string& name) { return make_error(errc::not_found, "Unknown connector " + name); }
 
-std::optional<runtime::target_state> parse_initial_state(std::string_view text) {
+std::optional<target_state> parse_initial_state(std::string_view text) {
     const std::string upper = to_upper(text);
-    if (upper == "RUNNING") return runtime::target_state::started;
-    if (upper == "PAUSED") return runtime::target_state::paused;
-    if (upper == "STOPPED") return runtime::target_state::stopped;
+    if (upper == "RUNNING") return target_state::started;
+    if (upper == "PAUSED") return target_state::paused;
+    if (upper == "STOPPED") return target_state::stopped;
     return std::nullopt;
 }
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "herder/entities.hpp"
+#include "herder_api/entities.hpp"
 
 namespace copycat::herder {
 
@@ -34,9 +34,9 @@ public:
 
     // Records a state, with the plugin's version when known (KIP-891); ignored for an untracked
     // connector or task.
-    virtual void put(const std::string& connector, runtime::run_state state, const std::string& trace = {},
+    virtual void put(const std::string& connector, run_state state, const std::string& trace = {},
                      const std::string& version = {}) = 0;
-    virtual void put(const task_id& id, runtime::run_state state, const std::string& trace = {},
+    virtual void put(const task_id& id, run_state state, const std::string& trace = {},
                      const std::string& version = {}) = 0;
 
     virtual std::optional<status_entry> get(const std::string& connector) const = 0;

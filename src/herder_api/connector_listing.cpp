@@ -1,4 +1,4 @@
-#include "herder/connector_listing.hpp"
+#include "herder_api/connector_listing.hpp"
 
 #include <utility>
 

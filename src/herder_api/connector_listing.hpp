@@ -18,8 +18,8 @@
 #include <mutex>
 #include <vector>
 
-#include "herder/entities.hpp"
-#include "herder/status_store.hpp"
+#include "herder_api/entities.hpp"
+#include "herder_api/status_store.hpp"
 
 namespace copycat::herder {
 

@@ -7,6 +7,9 @@
 // Decoding is Base64.getDecoder()'s: the final padding may be left out, but when present it must
 // be complete ("QQ==" or "QQ", never "QQ="), and nothing may follow it. The converters also skip
 // ASCII whitespace anywhere in the text (as Jackson does), with base64_spaces::skip.
+//
+// In the public API, std-only, so that the worker's modules and the plugins use this one
+// implementation (docs/ARCHITECTURE.md#modules); value::to_string shows bytes this way too.
 
 #include <cstdint>
 #include <optional>
