@@ -93,7 +93,8 @@ struct logger_registry {
 
     const named_logger& named(std::string_view name) {
         std::lock_guard lock(mutex);
-        auto [it, created] = loggers.try_emplace(std::string(name));
+        auto it = loggers.find(name);  // no string is made for a known logger (each plugin line)
+        if (it == loggers.end()) it = loggers.try_emplace(std::string(name)).first;
         logger_state& state = it->second;
         if (!state.named) {
             state.named = std::make_unique<named_logger>(it->first);
