@@ -1,4 +1,4 @@
-# Installation and the Debian package (README.md "Install (Debian package, systemd)"):
+# Installation and the Debian package (docs/deploy.md "Install (Debian package, systemd)"):
 #
 #   cmake --build build --target package      -> build/copycat_<version>_<arch>.deb
 #

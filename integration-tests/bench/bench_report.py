@@ -1,5 +1,5 @@
 """Summaries of benchmark runs: the machine and versions, median/min/max per system, the
-Copycat/Java ratio per pair of runs, and the table (Markdown) printed and put in README.md."""
+Copycat/Java ratio per pair of runs, and the table (Markdown) printed and put in docs/benchmarks.md."""
 
 import os
 import platform

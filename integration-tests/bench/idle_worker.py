@@ -6,7 +6,7 @@ on an empty topic, created by 8 concurrent clients; once all are RUNNING and `--
 seconds passed, the worker's CPU over `--window` seconds (% of one core; also per thread name,
 from 0.05 %), its threads and RSS; then how long its graceful stop (SIGTERM) takes. Prints the
 figures; asserts only that everything ran (all RUNNING), like the scale case it borrows from
-(bench_scale.py). Kafka Connect's figures for the same are in README.md's Performance section.
+(bench_scale.py). Kafka Connect's figures for the same are in docs/benchmarks.md.
 
   idle_worker.py <build-dir> [--connectors 300] [--kind source|sink] [--idle-wait 10] [--window 20]
       (needs COPYCAT_BOOTSTRAP_SERVERS; run it under deploy/kafka/with-kafka.sh)

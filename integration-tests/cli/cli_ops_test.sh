@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# An ops script that manages connectors with copycat-cli only (README "CLI"):
+# An ops script that manages connectors with copycat-cli only (docs/cli.md):
 #
 #   integration-tests/cli/cli_ops_test.sh <build-dir>
 #

@@ -1,6 +1,6 @@
 // The description of the records a datagen task generates: the fields of the value, their
 // Connect types and the generator of each, read from the JSON format of "schema.string" (the
-// quickstarts are written in it too; the format is documented in README.md "Datagen").
+// quickstarts are written in it too; the format is documented in docs/connectors/datagen.md).
 #pragma once
 
 #include <cstdint>

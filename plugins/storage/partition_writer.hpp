@@ -1,7 +1,7 @@
 // The files of one Kafka partition: recovery of its committed offset from file names, the open
 // (temporary) files records are written to, and their atomic commit.
 //
-// Layout below <topics.dir> (see the README, "Partitioned file sink"):
+// Layout below <topics.dir> (see docs/connectors/partitioned-file-sink.md):
 //
 //   <topic>/<encoded partition>/<topic>+<partition>+<start>+<end>.<ext>   committed files
 //   +tmp/<topic>/<partition>/lock                                        the writer's flock

@@ -1,6 +1,6 @@
 // PartitionedFileSink (io.copycat.connect.storage.PartitionedFileSinkConnector): Kafka Connect's
 // HDFS/S3 sink model on a local or mounted file system, with exactly-once delivery into
-// committed files (see partition_writer.hpp and the README, "Partitioned file sink").
+// committed files (see partition_writer.hpp and docs/connectors/partitioned-file-sink.md).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// copycat-cli's exit codes (README "CLI"), distinct so that ops scripts can tell what went wrong,
+// copycat-cli's exit codes (docs/cli.md), distinct so that ops scripts can tell what went wrong,
 // and the error category that lets a result<T> carry one:
 //
 //   return make_error(exit_code::wait_timeout, "src is not RUNNING after 60 s");

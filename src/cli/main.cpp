@@ -1,4 +1,4 @@
-// copycat-cli: Copycat's command line for ops scripts (README "CLI"). It speaks only the public
+// copycat-cli: Copycat's command line for ops scripts (docs/cli.md). It speaks only the public
 // REST API, so it works with any worker — leader or follower, Copycat or Kafka Connect — and
 // links only common and net (no worker, librdkafka or JVM): it starts in milliseconds.
 #include <cstdlib>

@@ -9,7 +9,7 @@
 //   api.add_routes(routes);
 //   ui::add_dashboard_routes(routes);
 //
-// The dashboard is a client of the public REST API only (README.md, "Dashboard"); these routes
+// The dashboard is a client of the public REST API only (docs/dashboard.md); these routes
 // are not part of that API, so they stay out of /openapi.json. Basic authentication, when on,
 // applies to them like to every route: the browser asks for the credentials.
 

@@ -34,7 +34,7 @@ inline const std::map<std::string, std::set<std::string>> kAllowed = {
     {"rest", {"herder_api", "copycat", "common", "net"}},
     {"ui", {"rest", "common"}},
     {"plugins", {"copycat"}},
-    // copycat-cli is a REST client: it must not pull in the worker (README "CLI").
+    // copycat-cli is a REST client: it must not pull in the worker (docs/cli.md).
     {"cli", {"copycat", "common", "net"}},
 };
 

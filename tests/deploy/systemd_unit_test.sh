@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # deploy/systemd/copycat.service passes `systemd-analyze verify` without a single complaint (the
 # tool exits 0 on many errors and only prints them), and keeps the settings that
-# README.md "Install (Debian package, systemd)" promises. ExecStart points at this build's binary,
+# docs/deploy.md "Install (Debian package, systemd)" promises. ExecStart points at this build's binary,
 # since /usr/bin/copycat exists only where the package is installed.
 #
 #   systemd_unit_test.sh <source-dir> <copycat binary>

@@ -18,7 +18,7 @@ response worker_status(int status, std::string_view state, std::string_view mess
 response starting() { return worker_status(503, "starting", "Worker is still starting up."); }
 
 // Whether the Accept header lists text/html, as a browser's navigation does: GET / then sends the
-// browser to the dashboard (README.md, "Dashboard"). curl (*/*) and Kafka Connect's clients
+// browser to the dashboard (docs/dashboard.md). curl (*/*) and Kafka Connect's clients
 // (application/json) keep getting the server information.
 bool accepts_html(const request& req) {
     const auto accept = req.header("Accept");

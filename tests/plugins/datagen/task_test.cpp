@@ -42,9 +42,9 @@ TEST_CASE("the same seed gives the same records; another seed or task gives othe
     CHECK(first_texts(quickstart_props(quickstart), 300) != first_texts(quickstart_props(quickstart), 300));
 }
 
-TEST_CASE("a seed gives the same records on every build: the README's example") {
+TEST_CASE("a seed gives the same records on every build: docs/connectors/datagen.md's example") {
     // The generator is written out (no <random> distributions), so these values hold for any
-    // compiler and standard library; README.md "Datagen" shows them.
+    // compiler and standard library; docs/connectors/datagen.md shows them.
     const auto records = first_texts(seeded("users", "42"), 2);
     CHECK(records == std::vector<std::string>{
                          "Struct{registertime=1515472544508,userid=User_4,regionid=Region_8,gender=FEMALE} key=User_4",
